@@ -1,0 +1,30 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { ApiKeyGuard } from './auth/api-key.guard.js';
+import { AuthModule } from './auth/auth.module.js';
+import { ScopeGuard } from './auth/scope.guard.js';
+import { CatalogModule } from './catalog/catalog.module.js';
+import type { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { InventoryModule } from './inventory/inventory.module.js';
+import { ErrorEnvelopeFilter } from './shared/http/error-envelope.filter.js';
+import { ParamsValidationPipe } from './shared/validation/params-validation.pipe.js';
+import { TenancyModule } from './tenancy/tenancy.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(config), TenancyModule, AuthModule, CatalogModule, InventoryModule],
+      providers: [
+        // Guards run in this order: authentication (401), then scope (403); pipes (400) after them.
+        { provide: APP_GUARD, useExisting: ApiKeyGuard },
+        { provide: APP_GUARD, useExisting: ScopeGuard },
+        { provide: APP_PIPE, useClass: ParamsValidationPipe },
+        { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
+      ],
+    };
+  }
+}

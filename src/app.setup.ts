@@ -1,0 +1,27 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { AppConfig } from './config/app-config.js';
+import { bodyLimitMiddleware, hardeningMiddleware } from './shared/http/hardening.middleware.js';
+import { requestIdMiddleware } from './shared/http/request-id.middleware.js';
+
+/**
+ * Everything about the HTTP server that is not a module: shared by main.ts and the tests so that both
+ * run the same application. Call before `app.init()`.
+ */
+export function configureApp(app: NestExpressApplication, config: AppConfig): void {
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', false);
+  app.use(requestIdMiddleware);
+  app.use(hardeningMiddleware);
+  app.use(bodyLimitMiddleware(config.bodyLimitBytes));
+  if (config.corsOrigins.length > 0) {
+    app.enableCors({
+      origin: [...config.corsOrigins],
+      methods: ['GET', 'HEAD'],
+      allowedHeaders: ['Authorization', 'X-Request-Id'],
+      exposedHeaders: ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After'],
+      maxAge: 600,
+    });
+  }
+  app.enableShutdownHooks();
+}

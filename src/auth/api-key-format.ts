@@ -1,0 +1,31 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AppEnv } from '../config/app-config.js';
+
+/** `ck_live_` keys work only on production servers, `ck_test_` keys only on development servers. */
+export const KEY_PREFIX: Record<AppEnv, string> = { production: 'ck_live_', development: 'ck_test_' };
+export const KEY_PATTERN = /^ck_(live|test)_[A-Za-z0-9]{32,64}$/;
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+export function digestKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** What lists and logs may show of a key: its prefix and last 4 characters. */
+export function keyHint(key: string): string {
+  return `${key.slice(0, 8)}…${key.slice(-4)}`;
+}
+
+export function isKeyForEnvironment(key: string, env: AppEnv): boolean {
+  return KEY_PATTERN.test(key) && key.startsWith(KEY_PREFIX[env]);
+}
+
+/** 40 characters from a cryptographic source, without modulo bias (about 238 bits). */
+export function generateKey(env: AppEnv, length = 40): string {
+  let body = '';
+  while (body.length < length) {
+    for (const byte of randomBytes(64)) {
+      if (byte < 248 && body.length < length) body += ALPHABET[byte % 62];
+    }
+  }
+  return KEY_PREFIX[env] + body;
+}

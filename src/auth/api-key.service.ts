@@ -1,0 +1,80 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { digestKey, isKeyForEnvironment } from './api-key-format.js';
+import type { CallerScope } from './caller-scope.js';
+import { isScope } from './scopes.js';
+
+interface KeyRow {
+  key_id: string;
+  client_id: string;
+  tenant_id: string;
+  status: string;
+  scopes: string[];
+  allowed_store_ids: string[] | null;
+  rate_limit_per_minute: number | null;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+}
+
+interface CacheEntry {
+  row: KeyRow | null;
+  loadedAt: number;
+}
+
+const MAX_CACHE_ENTRIES = 10_000;
+
+/**
+ * Looks keys up by SHA-256 digest. Lookups may be served from memory for AUTH_CACHE_TTL_MS (at most
+ * 5 s), so that revocation, expiry and client status changes reach every replica within 5 seconds.
+ * Expiry is checked against the clock on every request, cached or not.
+ */
+@Injectable()
+export class ApiKeyService {
+  private readonly cache = new Map<string, CacheEntry>();
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The caller for a presented key, or null when the key is not valid for any reason. */
+  async authenticate(presentedKey: string, now = new Date()): Promise<CallerScope | null> {
+    if (!isKeyForEnvironment(presentedKey, this.config.appEnv)) return null;
+    const digest = digestKey(presentedKey);
+    const row = await this.lookup(digest, now.getTime());
+    if (!row) return null;
+    if (row.revoked_at !== null) return null;
+    if (row.expires_at !== null && row.expires_at.getTime() <= now.getTime()) return null;
+    if (row.status !== 'ACTIVE') return null;
+    return {
+      clientId: row.client_id,
+      keyId: row.key_id,
+      tenantId: row.tenant_id,
+      scopes: new Set(row.scopes.filter(isScope)),
+      storeIds: row.allowed_store_ids,
+      rateLimitPerMinute: row.rate_limit_per_minute,
+    };
+  }
+
+  private async lookup(digest: string, nowMs: number): Promise<KeyRow | null> {
+    const ttl = this.config.authCacheTtlMs;
+    const cached = this.cache.get(digest);
+    if (cached && nowMs - cached.loadedAt < ttl) return cached.row;
+    const rows: KeyRow[] = await this.dataSource.query(
+      `SELECT k.id AS key_id, c.id AS client_id, c.tenant_id, c.status, c.scopes, c.allowed_store_ids,
+              c.rate_limit_per_minute, k.expires_at, k.revoked_at
+         FROM api_keys k JOIN api_clients c ON c.id = k.client_id
+        WHERE k.key_digest = $1`,
+      [digest],
+    );
+    const row = rows[0] ?? null;
+    if (ttl > 0) {
+      if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
+      this.cache.set(digest, { row, loadedAt: nowMs });
+    }
+    return row;
+  }
+}

@@ -1,0 +1,46 @@
+import { Column, Entity } from 'typeorm';
+import { DecimalColumn, IdColumn, IdPrimaryColumn, TimestampColumn } from '../../database/columns.js';
+
+export const UNIT_TYPES = ['item', 'kg', 'g', 'litre', 'ml'] as const;
+export type UnitType = (typeof UNIT_TYPES)[number];
+export const TAX_CATEGORIES = ['STANDARD', 'ZERO_RATED', 'REDUCED', 'EXEMPT', 'OUT_OF_SCOPE', 'UNCLASSIFIED'] as const;
+export type TaxCategory = (typeof TAX_CATEGORIES)[number];
+
+/**
+ * A product with its internal columns (cost, margin, supplier, staff). Only `toProductView` turns a
+ * product into a response, and it names every public field explicitly.
+ */
+@Entity({ name: 'products' })
+export class Product {
+  @IdPrimaryColumn() id: string;
+  @IdColumn('tenant_id') tenantId: string;
+  @IdColumn('store_id') storeId: string;
+  @IdColumn('category_id', { nullable: true }) categoryId: string | null;
+  @Column({ type: 'text' }) name: string;
+  @Column({ type: 'text' }) sku: string;
+  @Column({ type: 'text', nullable: true }) barcode: string | null;
+  @Column({ type: 'text', nullable: true }) brand: string | null;
+  @Column({ type: 'text', nullable: true }) size: string | null;
+  @Column({ name: 'unit_type', type: 'text' }) unitType: UnitType;
+  @DecimalColumn('selling_price_gross', 14, 2) sellingPriceGross: string;
+  @DecimalColumn('selling_price_net', 14, 2) sellingPriceNet: string;
+  @Column({ name: 'tax_category', type: 'text' }) taxCategory: TaxCategory;
+  @IdColumn('vat_rate_id', { nullable: true }) vatRateId: string | null;
+  @Column({ name: 'is_active', type: 'boolean' }) isActive: boolean;
+  @Column({ name: 'variable_price', type: 'boolean' }) variablePrice: boolean;
+  @Column({ name: 'age_restricted', type: 'boolean' }) ageRestricted: boolean;
+  @Column({ name: 'alcohol_restricted', type: 'boolean' }) alcoholRestricted: boolean;
+  @Column({ name: 'tobacco_restricted', type: 'boolean' }) tobaccoRestricted: boolean;
+  @Column({ name: 'vape_restricted', type: 'boolean' }) vapeRestricted: boolean;
+  @TimestampColumn('updated_at') updatedAt: Date;
+
+  // Internal columns: never part of any /v1 response.
+  @DecimalColumn('cost_price', 14, 4, { nullable: true }) costPrice: string | null;
+  @DecimalColumn('pack_cost', 14, 4, { nullable: true }) packCost: string | null;
+  @DecimalColumn('unit_cost', 14, 4, { nullable: true }) unitCost: string | null;
+  @DecimalColumn('margin_percent', 9, 2, { nullable: true }) marginPercent: string | null;
+  @IdColumn('supplier_id', { nullable: true }) supplierId: string | null;
+  @Column({ name: 'supplier_sku', type: 'text', nullable: true }) supplierSku: string | null;
+  @IdColumn('created_by_staff_id', { nullable: true }) createdByStaffId: string | null;
+  @IdColumn('updated_by_staff_id', { nullable: true }) updatedByStaffId: string | null;
+}

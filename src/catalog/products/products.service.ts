@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository, SelectQueryBuilder } from 'typeorm';
+import type { CallerScope } from '../../auth/caller-scope.js';
+import { ApiError } from '../../shared/http/api-error.js';
+import { offsetOf, type Page, toPage } from '../../shared/pagination/pagination.js';
+import { escapeLike, searchTerms } from '../../shared/validation/like-pattern.js';
+import { inScope, type StoreScope, StoreScopeService } from '../../tenancy/store-scope.js';
+import type { ListProductsQuery } from './list-products.query.js';
+import { Product } from './product.entity.js';
+import { PRODUCT_COLUMNS, type ProductRow, type ProductView, toProductView } from './product.view.js';
+
+@Injectable()
+export class ProductsService {
+  constructor(
+    @InjectRepository(Product) private readonly products: Repository<Product>,
+    private readonly stores: StoreScopeService,
+  ) {}
+
+  async list(caller: CallerScope, query: ListProductsQuery): Promise<Page<ProductView>> {
+    const scope = await this.stores.resolve(caller, query.storeId);
+    const filtered = this.filtered(scope, query);
+    const [{ total }] = await filtered.clone().select('COUNT(*)::int', 'total').getRawMany<{ total: number }>();
+    const rows = total === 0 ? [] : await this.withColumns(filtered)
+      .orderBy('p.id', 'ASC')
+      .offset(offsetOf(query))
+      .limit(query.pageSize)
+      .getRawMany<ProductRow>();
+    return toPage(rows.map(toProductView), query, total);
+  }
+
+  async get(caller: CallerScope, id: string): Promise<ProductView> {
+    const scope = await this.stores.resolve(caller);
+    const row = await this.withColumns(inScope(this.products.createQueryBuilder('p'), 'p', scope))
+      .andWhere('p.id = :id', { id })
+      .getRawOne<ProductRow>();
+    if (!row) throw ApiError.notFound();
+    return toProductView(row);
+  }
+
+  private filtered(scope: StoreScope, query: ListProductsQuery): SelectQueryBuilder<Product> {
+    const qb = inScope(this.products.createQueryBuilder('p'), 'p', scope);
+    if (query.activeOnly) qb.andWhere('p.is_active');
+    if (query.categoryId !== undefined) qb.andWhere('p.category_id = :categoryId', { categoryId: query.categoryId });
+    if (query.sku !== undefined) qb.andWhere('p.sku = :sku', { sku: query.sku });
+    if (query.barcode !== undefined) qb.andWhere('p.barcode = :barcode', { barcode: query.barcode });
+    if (query.updatedSince !== undefined) {
+      qb.andWhere('p.updated_at >= CAST(:updatedSince AS timestamptz)', { updatedSince: query.updatedSince });
+    }
+    if (query.q !== undefined) {
+      // search_text is lower(name sku barcode brand) joined by spaces; a term has no white space, so
+      // it can only match inside one field.
+      searchTerms(query.q).forEach((term, i) => {
+        qb.andWhere(`p.search_text LIKE ('%' || lower(:term${i}) || '%')`, { [`term${i}`]: escapeLike(term) });
+      });
+    }
+    return qb;
+  }
+
+  private withColumns(qb: SelectQueryBuilder<Product>): SelectQueryBuilder<Product> {
+    qb.leftJoin('vat_rates', 'v', 'v.id = p.vat_rate_id').select([]);
+    for (const [alias, column] of Object.entries(PRODUCT_COLUMNS)) qb.addSelect(column, alias);
+    return qb;
+  }
+}

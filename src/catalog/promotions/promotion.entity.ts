@@ -1,0 +1,25 @@
+import { Column, Entity } from 'typeorm';
+import { IdColumn, IdPrimaryColumn, TimestampColumn } from '../../database/columns.js';
+import type { PromotionAction, PromotionCondition } from './promotion-rules.js';
+
+export const PROMOTION_STATUSES = ['DRAFT', 'ACTIVE', 'PAUSED', 'ARCHIVED'] as const;
+export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
+
+/** Internal promotion record: conditions, actions and builder configuration never leave the service. */
+@Entity({ name: 'promotions' })
+export class Promotion {
+  @IdPrimaryColumn() id: string;
+  @IdColumn('tenant_id') tenantId: string;
+  @IdColumn('store_id') storeId: string;
+  @Column({ type: 'text' }) name: string;
+  @Column({ type: 'text' }) type: string;
+  @Column({ type: 'text' }) status: PromotionStatus;
+  @TimestampColumn('starts_at', { nullable: true }) startsAt: Date | null;
+  @TimestampColumn('ends_at', { nullable: true }) endsAt: Date | null;
+  @Column({ name: 'is_system_preset', type: 'boolean' }) isSystemPreset: boolean;
+  @Column({ type: 'jsonb' }) conditions: PromotionCondition[];
+  @Column({ type: 'jsonb' }) actions: PromotionAction[];
+  @Column({ name: 'builder_config', type: 'jsonb', nullable: true }) builderConfig: unknown;
+  @IdColumn('created_by_staff_id', { nullable: true }) createdByStaffId: string | null;
+  @TimestampColumn('updated_at') updatedAt: Date;
+}

@@ -1,0 +1,11 @@
+import { Column, Entity } from 'typeorm';
+import { IdColumn, IdPrimaryColumn } from '../../database/columns.js';
+
+/** Internal: supplier information is never exposed on /v1. */
+@Entity({ name: 'suppliers' })
+export class Supplier {
+  @IdPrimaryColumn() id: string;
+  @IdColumn('tenant_id') tenantId: string;
+  @Column({ type: 'text' }) name: string;
+  @Column({ name: 'contact_email', type: 'text', nullable: true }) contactEmail: string | null;
+}

@@ -1,0 +1,140 @@
+/**
+ * The one place that reads the environment. Every variable of the contract's configuration table is
+ * parsed and validated here; anything else receives a typed, frozen AppConfig.
+ */
+export type AppEnv = 'development' | 'production';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface AppConfig {
+  readonly port: number;
+  readonly appEnv: AppEnv;
+  /** null: the embedded PostgreSQL under `dataDir` is used. */
+  readonly databaseUrl: string | null;
+  readonly databaseReplicaUrls: readonly string[];
+  readonly redisUrl: string | null;
+  readonly rateLimitPerMinute: number;
+  readonly rateLimitUnauthenticatedPerMinute: number;
+  readonly bodyLimitBytes: number;
+  /** Express `trust proxy` value: false, a hop count, or a list of addresses/subnets. */
+  readonly trustProxy: boolean | number | string;
+  readonly docsEnabled: boolean;
+  readonly logLevel: LogLevel;
+  readonly corsOrigins: readonly string[];
+  readonly dbStatementTimeoutMs: number;
+  readonly dbPoolSize: number;
+  readonly migrateOnStart: boolean;
+  /** Where the embedded PostgreSQL keeps its files. */
+  readonly dataDir: string;
+  /** How long a key lookup may be served from memory; the contract allows at most 5 s. */
+  readonly authCacheTtlMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, problem: string) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function raw(env: Env, name: string): string | undefined {
+  const value = env[name];
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const value = raw(env, name);
+  if (value === undefined) return fallback;
+  if (!/^[0-9]+$/.test(value)) throw new ConfigError(name, `must be a whole number, got "${value}"`);
+  const n = Number(value);
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const value = raw(env, name);
+  if (value === undefined) return fallback;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new ConfigError(name, `must be "true" or "false", got "${value}"`);
+}
+
+function postgresUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(name, 'must be a postgres:// URL');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(name, 'must be a postgres:// or postgresql:// URL');
+  }
+  return value;
+}
+
+function trustProxy(env: Env): boolean | number | string {
+  const value = raw(env, 'TRUST_PROXY');
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^[0-9]+$/.test(value)) return Number(value);
+  // Express accepts names (loopback, linklocal, uniquelocal), addresses and CIDR subnets.
+  if (/^[A-Za-z0-9.:/, _-]+$/.test(value)) return value;
+  throw new ConfigError('TRUST_PROXY', `must be false, true, a hop count or a list of addresses/subnets, got "${value}"`);
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const appEnv = raw(env, 'APP_ENV') ?? 'development';
+  if (appEnv !== 'development' && appEnv !== 'production') {
+    throw new ConfigError('APP_ENV', `must be "development" or "production", got "${appEnv}"`);
+  }
+  const databaseUrlRaw = raw(env, 'DATABASE_URL');
+  const databaseUrl = databaseUrlRaw === undefined ? null : postgresUrl('DATABASE_URL', databaseUrlRaw);
+  const replicas = (raw(env, 'DATABASE_REPLICA_URLS') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .map((s) => postgresUrl('DATABASE_REPLICA_URLS', s));
+  const redisUrl = raw(env, 'REDIS_URL') ?? null;
+  if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL', 'must be a redis:// or rediss:// URL');
+  }
+  const logLevel = raw(env, 'LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel as LogLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  const corsOrigins = (raw(env, 'CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  for (const origin of corsOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
+      throw new ConfigError('CORS_ORIGINS', `must be a comma-separated list of origins like https://shop.example, got "${origin}"`);
+    }
+  }
+  const config: AppConfig = {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    appEnv,
+    databaseUrl,
+    databaseReplicaUrls: replicas,
+    redisUrl,
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+    rateLimitUnauthenticatedPerMinute: integer(env, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', 60, 1, 1_000_000),
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 16384, 0, 100 * 1024 * 1024),
+    trustProxy: trustProxy(env),
+    docsEnabled: boolean(env, 'DOCS_ENABLED', true),
+    logLevel: logLevel as LogLevel,
+    corsOrigins,
+    dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 5000, 1, 600_000),
+    dbPoolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 200),
+    migrateOnStart: boolean(env, 'MIGRATE_ON_START', databaseUrl === null),
+    dataDir: raw(env, 'DATA_DIR') ?? '.data',
+    authCacheTtlMs: integer(env, 'AUTH_CACHE_TTL_MS', 2000, 0, 5000),
+    ...overrides,
+  };
+  return Object.freeze(config);
+}

@@ -1,0 +1,55 @@
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { ENTITIES, MIGRATIONS } from './entities.js';
+
+export interface DatabaseSettings {
+  url: string;
+  replicaUrls?: readonly string[];
+  poolSize?: number;
+  statementTimeoutMs?: number;
+  applicationName?: string;
+}
+
+/**
+ * One definition of the connection for the service, the commands and ormconfig.ts. Every query is
+ * bounded by a statement timeout and every pool checkout by a connection timeout, so that overload
+ * ends in a prompt error rather than a hung request.
+ */
+export function dataSourceOptions(settings: DatabaseSettings): DataSourceOptions {
+  const extra = {
+    max: settings.poolSize ?? 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30000,
+    statement_timeout: settings.statementTimeoutMs ?? 5000,
+    application_name: settings.applicationName ?? 'catalog-inventory-read-api',
+  };
+  const replicas = settings.replicaUrls ?? [];
+  return {
+    type: 'postgres',
+    ...(replicas.length > 0
+      ? { replication: { master: { url: settings.url }, slaves: replicas.map((url) => ({ url })) } }
+      : { url: settings.url }),
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'schema_migrations',
+    migrationsTransactionMode: 'all',
+    synchronize: false,
+    logging: false,
+    extra,
+  } as DataSourceOptions;
+}
+
+export function createDataSource(settings: DatabaseSettings): DataSource {
+  return new DataSource(dataSourceOptions(settings));
+}
+
+/** Applies pending migrations; returns the names of those applied. */
+export async function migrate(settings: DatabaseSettings): Promise<string[]> {
+  const ds = createDataSource({ ...settings, replicaUrls: [], poolSize: 2, statementTimeoutMs: 10 * 60 * 1000 });
+  await ds.initialize();
+  try {
+    const applied = await ds.runMigrations({ transaction: 'all' });
+    return applied.map((m) => m.name);
+  } finally {
+    await ds.destroy();
+  }
+}

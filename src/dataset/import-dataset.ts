@@ -1,0 +1,408 @@
+import type { DataSource, QueryRunner } from 'typeorm';
+import { digestKey, keyHint } from '../auth/api-key-format.js';
+import type { Dataset } from './dataset.types.js';
+import { type DatasetProblem, validateDatasetShape } from './validate-dataset.js';
+
+export class DatasetImportError extends Error {
+  constructor(readonly problems: DatasetProblem[]) {
+    super(`the data set has ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+    this.name = 'DatasetImportError';
+  }
+}
+
+export interface ImportSummary {
+  mode: 'upsert' | 'replace';
+  replacedTenants: string[];
+  counts: Record<string, number>;
+}
+
+interface Owner {
+  tenantId: string;
+  storeId?: string;
+}
+
+/** Every id the data set may refer to, from the file first and then from the database. */
+class Universe {
+  readonly tenants = new Set<string>();
+  readonly stores = new Map<string, Owner>();
+  readonly vatRates = new Map<string, Owner>();
+  readonly suppliers = new Map<string, Owner>();
+  readonly staff = new Map<string, Owner>();
+  readonly categories = new Map<string, Owner>();
+  readonly products = new Map<string, Owner>();
+}
+
+const TENANT_TABLES = {
+  stores: 'stores', vatRates: 'vat_rates', suppliers: 'suppliers', staff: 'staff',
+  categories: 'categories', products: 'products',
+} as const;
+
+/**
+ * Loads a data set in the format of FORMAT.md in one transaction: on any problem nothing is written
+ * and every problem is reported with its JSON path.
+ */
+export async function importDataset(dataSource: DataSource, input: unknown, options: { replace: boolean }): Promise<ImportSummary> {
+  const { dataset, problems } = validateDatasetShape(input);
+  if (problems.length > 0) throw new DatasetImportError(problems);
+
+  const runner = dataSource.createQueryRunner('master');
+  await runner.connect();
+  try {
+    await runner.startTransaction();
+    // One import at a time, so that the checks below still hold when the rows are written.
+    await runner.query(`SELECT pg_advisory_xact_lock(hashtext('dataset-import'))`);
+    const replacedTenants = options.replace ? tenantsNamed(dataset) : [];
+    const universe = await buildUniverse(runner, dataset, replacedTenants, problems);
+    checkReferences(dataset, universe, problems);
+    await checkDatabaseUniqueness(runner, dataset, replacedTenants, problems);
+    if (problems.length > 0) throw new DatasetImportError(problems);
+
+    if (replacedTenants.length > 0) {
+      // Cascades to every row the tenants own; other tenants are untouched.
+      await runner.query(`DELETE FROM tenants WHERE id = ANY($1)`, [replacedTenants]);
+    }
+    const counts = await writeDataset(runner, dataset, universe);
+    await runner.commitTransaction();
+    return { mode: options.replace ? 'replace' : 'upsert', replacedTenants, counts };
+  } catch (error) {
+    if (runner.isTransactionActive) await runner.rollbackTransaction();
+    throw error;
+  } finally {
+    await runner.release();
+  }
+}
+
+function tenantsNamed(d: Dataset): string[] {
+  const ids = new Set<string>();
+  for (const t of d.tenants) ids.add(t.id);
+  for (const list of [d.stores, d.vatRates, d.suppliers, d.staff, d.apiClients]) for (const row of list) ids.add(row.tenantId);
+  return [...ids];
+}
+
+async function buildUniverse(runner: QueryRunner, d: Dataset, replaced: string[], problems: DatasetProblem[]): Promise<Universe> {
+  const u = new Universe();
+  const duplicate = (collection: string, index: number, id: string): void => {
+    problems.push({ path: `${collection}[${index}].id`, message: `duplicate id "${id}" in ${collection}` });
+  };
+  d.tenants.forEach((t, i) => (u.tenants.has(t.id) ? duplicate('tenants', i, t.id) : u.tenants.add(t.id)));
+
+  // Database rows count as known unless their tenant is being replaced.
+  const referencedTenants = new Set<string>([...tenantsNamed(d)].filter((id) => !u.tenants.has(id)));
+  if (referencedTenants.size > 0) {
+    const rows: { id: string }[] = await runner.query(
+      `SELECT id FROM tenants WHERE id = ANY($1) AND NOT (id = ANY($2))`, [[...referencedTenants], replaced]);
+    rows.forEach((r) => u.tenants.add(r.id));
+  }
+
+  const fileOwners = async (
+    collection: keyof typeof TENANT_TABLES,
+    map: Map<string, Owner>,
+    rows: { id: string; owner: Owner | null }[],
+    referenced: Iterable<string | null>,
+  ): Promise<void> => {
+    rows.forEach((r, i) => {
+      if (map.has(r.id)) duplicate(collection, i, r.id);
+      else if (r.owner) map.set(r.id, r.owner);
+    });
+    const missing = [...new Set([...referenced].filter((id): id is string => id !== null && !map.has(id)))];
+    if (missing.length === 0) return;
+    const table = TENANT_TABLES[collection];
+    const storeColumn = table === 'categories' || table === 'products' ? 'store_id' : 'NULL';
+    const found: { id: string; tenant_id: string; store_id: string | null }[] = await runner.query(
+      `SELECT id, tenant_id, ${storeColumn} AS store_id FROM ${table} WHERE id = ANY($1) AND NOT (tenant_id = ANY($2))`,
+      [missing, replaced]);
+    for (const row of found) map.set(row.id, { tenantId: row.tenant_id, storeId: row.store_id ?? undefined });
+  };
+
+  await fileOwners('stores', u.stores, d.stores.map((s) => ({ id: s.id, owner: { tenantId: s.tenantId } })), [
+    ...d.categories.map((c) => c.storeId), ...d.products.map((p) => p.storeId), ...d.promotions.map((p) => p.storeId),
+    ...d.apiClients.flatMap((c) => c.allowedStoreIds ?? []),
+  ]);
+  const storeTenant = (storeId: string): Owner | null => {
+    const store = u.stores.get(storeId);
+    return store ? { tenantId: store.tenantId, storeId } : null;
+  };
+  await fileOwners('vatRates', u.vatRates, d.vatRates.map((v) => ({ id: v.id, owner: { tenantId: v.tenantId } })), d.products.map((p) => p.vatRateId));
+  await fileOwners('suppliers', u.suppliers, d.suppliers.map((s) => ({ id: s.id, owner: { tenantId: s.tenantId } })), d.products.map((p) => p.supplierId));
+  await fileOwners('staff', u.staff, d.staff.map((s) => ({ id: s.id, owner: { tenantId: s.tenantId } })), [
+    ...d.products.flatMap((p) => [p.createdByStaffId, p.updatedByStaffId]), ...d.stockMovements.map((m) => m.staffId),
+    ...d.promotions.map((p) => p.createdByStaffId),
+  ]);
+  const conditionIds = (key: 'productIds' | 'categoryIds'): string[] =>
+    d.promotions.flatMap((p) => p.conditions.flatMap((c) => ((c as Record<string, unknown>)[key] as string[] | undefined) ?? []));
+  await fileOwners('categories', u.categories, d.categories.map((c) => ({ id: c.id, owner: storeTenant(c.storeId) })), [
+    ...d.categories.map((c) => c.parentCategoryId), ...d.products.map((p) => p.categoryId), ...conditionIds('categoryIds'),
+  ]);
+  await fileOwners('products', u.products, d.products.map((p) => ({ id: p.id, owner: storeTenant(p.storeId) })), [
+    ...d.stockLevels.map((s) => s.productId), ...d.stockMovements.map((m) => m.productId), ...conditionIds('productIds'),
+  ]);
+  return u;
+}
+
+function checkReferences(d: Dataset, u: Universe, problems: DatasetProblem[]): void {
+  const fail = (path: string, message: string): void => {
+    problems.push({ path, message });
+  };
+  const tenantRef = (path: string, tenantId: string): void => {
+    if (!u.tenants.has(tenantId)) fail(path, `no tenant "${tenantId}"`);
+  };
+  /** A reference that must resolve to a row of the same tenant (and, when given, the same store). */
+  const ref = (path: string, what: string, map: Map<string, Owner>, id: string | null, owner: Owner | null, sameStore = false): void => {
+    if (id === null || owner === null) return;
+    const target = map.get(id);
+    const where = sameStore ? `store "${owner.storeId}"` : `tenant "${owner.tenantId}"`;
+    if (!target || target.tenantId !== owner.tenantId || (sameStore && target.storeId !== owner.storeId)) {
+      fail(path, `no ${what} "${id}" in ${where}`);
+    }
+  };
+  const storeOwner = (path: string, storeId: string): Owner | null => {
+    const store = u.stores.get(storeId);
+    if (!store) {
+      fail(path, `no store "${storeId}"`);
+      return null;
+    }
+    return { tenantId: store.tenantId, storeId };
+  };
+
+  d.stores.forEach((s, i) => tenantRef(`stores[${i}].tenantId`, s.tenantId));
+  d.vatRates.forEach((v, i) => tenantRef(`vatRates[${i}].tenantId`, v.tenantId));
+  d.suppliers.forEach((s, i) => tenantRef(`suppliers[${i}].tenantId`, s.tenantId));
+  d.staff.forEach((s, i) => tenantRef(`staff[${i}].tenantId`, s.tenantId));
+  d.categories.forEach((c, i) => {
+    const owner = storeOwner(`categories[${i}].storeId`, c.storeId);
+    ref(`categories[${i}].parentCategoryId`, 'category', u.categories, c.parentCategoryId, owner, true);
+    if (c.parentCategoryId === c.id) fail(`categories[${i}].parentCategoryId`, 'a category cannot be its own parent');
+  });
+  checkCategoryCycles(d, problems);
+
+  const skus = new Map<string, number>();
+  d.products.forEach((p, i) => {
+    const path = `products[${i}]`;
+    const owner = storeOwner(`${path}.storeId`, p.storeId);
+    ref(`${path}.categoryId`, 'category', u.categories, p.categoryId, owner);
+    ref(`${path}.vatRateId`, 'VAT rate', u.vatRates, p.vatRateId, owner);
+    ref(`${path}.supplierId`, 'supplier', u.suppliers, p.supplierId, owner);
+    ref(`${path}.createdByStaffId`, 'staff member', u.staff, p.createdByStaffId, owner);
+    ref(`${path}.updatedByStaffId`, 'staff member', u.staff, p.updatedByStaffId, owner);
+    const skuKey = `${p.storeId}\u0000${p.sku}`;
+    if (skus.has(skuKey)) fail(`${path}.sku`, `duplicate sku "${p.sku}" in store "${p.storeId}" (also products[${skus.get(skuKey)}])`);
+    else skus.set(skuKey, i);
+  });
+
+  const productOwner = (path: string, productId: string): Owner | null => {
+    const product = u.products.get(productId);
+    if (!product) {
+      fail(path, `no product "${productId}"`);
+      return null;
+    }
+    return product;
+  };
+  const stocked = new Map<string, number>();
+  d.stockLevels.forEach((s, i) => {
+    productOwner(`stockLevels[${i}].productId`, s.productId);
+    if (stocked.has(s.productId)) fail(`stockLevels[${i}].productId`, `duplicate stock level for product "${s.productId}"`);
+    else stocked.set(s.productId, i);
+  });
+  const movements = new Set<string>();
+  d.stockMovements.forEach((m, i) => {
+    const owner = productOwner(`stockMovements[${i}].productId`, m.productId);
+    ref(`stockMovements[${i}].staffId`, 'staff member', u.staff, m.staffId, owner);
+    if (movements.has(m.id)) fail(`stockMovements[${i}].id`, `duplicate id "${m.id}" in stockMovements`);
+    movements.add(m.id);
+  });
+  const promotions = new Set<string>();
+  d.promotions.forEach((p, i) => {
+    const owner = storeOwner(`promotions[${i}].storeId`, p.storeId);
+    ref(`promotions[${i}].createdByStaffId`, 'staff member', u.staff, p.createdByStaffId, owner);
+    p.conditions.forEach((c, j) => {
+      const condition = c as { productIds?: string[]; categoryIds?: string[] };
+      condition.productIds?.forEach((id, k) =>
+        ref(`promotions[${i}].conditions[${j}].productIds[${k}]`, 'product', u.products, id, owner));
+      condition.categoryIds?.forEach((id, k) =>
+        ref(`promotions[${i}].conditions[${j}].categoryIds[${k}]`, 'category', u.categories, id, owner));
+    });
+    if (promotions.has(p.id)) fail(`promotions[${i}].id`, `duplicate id "${p.id}" in promotions`);
+    promotions.add(p.id);
+  });
+  const clients = new Set<string>();
+  const keyIds = new Map<string, string>();
+  const keyValues = new Map<string, string>();
+  d.apiClients.forEach((c, i) => {
+    tenantRef(`apiClients[${i}].tenantId`, c.tenantId);
+    c.allowedStoreIds?.forEach((storeId, j) => {
+      const store = u.stores.get(storeId);
+      if (!store || store.tenantId !== c.tenantId) fail(`apiClients[${i}].allowedStoreIds[${j}]`, `no store "${storeId}" in tenant "${c.tenantId}"`);
+    });
+    if (clients.has(c.id)) fail(`apiClients[${i}].id`, `duplicate id "${c.id}" in apiClients`);
+    clients.add(c.id);
+    c.keys.forEach((k, j) => {
+      const path = `apiClients[${i}].keys[${j}]`;
+      if (keyIds.has(k.id)) fail(`${path}.id`, `duplicate key id "${k.id}" (also ${keyIds.get(k.id)})`);
+      else keyIds.set(k.id, path);
+      if (keyValues.has(k.key)) fail(`${path}.key`, `the same key is also given at ${keyValues.get(k.key)}`);
+      else keyValues.set(k.key, path);
+    });
+  });
+}
+
+function checkCategoryCycles(d: Dataset, problems: DatasetProblem[]): void {
+  const parent = new Map(d.categories.map((c) => [c.id, c.parentCategoryId]));
+  d.categories.forEach((c, i) => {
+    const seen = new Set<string>([c.id]);
+    let next = c.parentCategoryId;
+    while (next !== null && next !== undefined && parent.has(next)) {
+      if (seen.has(next)) {
+        if (next !== c.id || c.parentCategoryId !== c.id) {
+          problems.push({ path: `categories[${i}].parentCategoryId`, message: `the parent chain of "${c.id}" loops` });
+        }
+        return;
+      }
+      seen.add(next);
+      next = parent.get(next) ?? null;
+    }
+  });
+}
+
+/** Ids that exist in the database under another tenant, skus taken by other products, keys issued twice. */
+async function checkDatabaseUniqueness(runner: QueryRunner, d: Dataset, replaced: string[], problems: DatasetProblem[]): Promise<void> {
+  const stores = new Map(d.stores.map((s) => [s.id, s.tenantId]));
+  const storeTenant = async (storeIds: string[]): Promise<Map<string, string>> => {
+    const missing = storeIds.filter((id) => !stores.has(id));
+    if (missing.length > 0) {
+      const rows: { id: string; tenant_id: string }[] = await runner.query(`SELECT id, tenant_id FROM stores WHERE id = ANY($1)`, [missing]);
+      rows.forEach((r) => stores.set(r.id, r.tenant_id));
+    }
+    return stores;
+  };
+  await storeTenant([...new Set([...d.categories, ...d.products, ...d.promotions].map((r) => r.storeId))]);
+
+  const owned = async (collection: string, table: string, rows: { id: string; tenantId: string | undefined }[]): Promise<void> => {
+    if (rows.length === 0) return;
+    const found: { id: string; tenant_id: string }[] = await runner.query(
+      `SELECT id, tenant_id FROM ${table} WHERE id = ANY($1) AND NOT (tenant_id = ANY($2))`, [rows.map((r) => r.id), replaced]);
+    const tenantOf = new Map(found.map((r) => [r.id, r.tenant_id]));
+    rows.forEach((r, i) => {
+      const existing = tenantOf.get(r.id);
+      if (existing !== undefined && r.tenantId !== undefined && existing !== r.tenantId) {
+        problems.push({ path: `${collection}[${i}].id`, message: `"${r.id}" already exists in another tenant` });
+      }
+    });
+  };
+  await owned('stores', 'stores', d.stores);
+  await owned('vatRates', 'vat_rates', d.vatRates);
+  await owned('suppliers', 'suppliers', d.suppliers);
+  await owned('staff', 'staff', d.staff);
+  await owned('apiClients', 'api_clients', d.apiClients);
+  await owned('categories', 'categories', d.categories.map((c) => ({ id: c.id, tenantId: stores.get(c.storeId) })));
+  await owned('products', 'products', d.products.map((p) => ({ id: p.id, tenantId: stores.get(p.storeId) })));
+  await owned('promotions', 'promotions', d.promotions.map((p) => ({ id: p.id, tenantId: stores.get(p.storeId) })));
+
+  if (d.products.length > 0) {
+    // A sku held by a product that this file does not rewrite.
+    const taken: { id: string; store_id: string; sku: string }[] = await runner.query(
+      `SELECT p.id, p.store_id, p.sku FROM products p
+        JOIN unnest($1::text[], $2::text[]) AS f(store_id, sku) ON f.store_id = p.store_id AND f.sku = p.sku
+       WHERE NOT (p.id = ANY($3)) AND NOT (p.tenant_id = ANY($4))`,
+      [d.products.map((p) => p.storeId), d.products.map((p) => p.sku), d.products.map((p) => p.id), replaced]);
+    const takenBy = new Map(taken.map((t) => [`${t.store_id}\u0000${t.sku}`, t.id]));
+    d.products.forEach((p, i) => {
+      const other = takenBy.get(`${p.storeId}\u0000${p.sku}`);
+      if (other) problems.push({ path: `products[${i}].sku`, message: `sku "${p.sku}" is already used by product "${other}" in store "${p.storeId}"` });
+    });
+  }
+
+  const keys = d.apiClients.flatMap((c, i) => c.keys.map((k, j) => ({ ...k, clientId: c.id, path: `apiClients[${i}].keys[${j}]` })));
+  if (keys.length > 0) {
+    const found: { id: string; client_id: string; key_digest: string; tenant_id: string }[] = await runner.query(
+      `SELECT k.id, k.client_id, k.key_digest, c.tenant_id FROM api_keys k JOIN api_clients c ON c.id = k.client_id
+        WHERE (k.id = ANY($1) OR k.key_digest = ANY($2)) AND NOT (c.tenant_id = ANY($3))`,
+      [keys.map((k) => k.id), keys.map((k) => digestKey(k.key)), replaced]);
+    for (const k of keys) {
+      const digest = digestKey(k.key);
+      for (const row of found) {
+        if (row.id === k.id && row.client_id !== k.clientId) {
+          problems.push({ path: `${k.path}.id`, message: `key id "${k.id}" already belongs to another client` });
+        } else if (row.key_digest === digest && row.id !== k.id) {
+          problems.push({ path: `${k.path}.key`, message: 'this key is already issued under another key id' });
+        }
+      }
+    }
+  }
+}
+
+/** Multi-row INSERT … ON CONFLICT DO UPDATE, in batches that stay under PostgreSQL's parameter limit. */
+async function upsert(runner: QueryRunner, table: string, conflict: string, columns: string[], rows: unknown[][], casts: Record<string, string> = {}): Promise<void> {
+  const batch = Math.max(1, Math.floor(30000 / columns.length));
+  const updates = columns.filter((c) => c !== conflict).map((c) => `${c} = EXCLUDED.${c}`).join(', ');
+  for (let start = 0; start < rows.length; start += batch) {
+    const chunk = rows.slice(start, start + batch);
+    const params: unknown[] = [];
+    const values = chunk.map((row) => `(${row.map((value, i) => {
+      params.push(value);
+      return `$${params.length}${casts[columns[i]] ? `::${casts[columns[i]]}` : ''}`;
+    }).join(', ')})`);
+    await runner.query(
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(', ')}
+       ON CONFLICT (${conflict}) ${updates ? `DO UPDATE SET ${updates}` : 'DO NOTHING'}`, params);
+  }
+}
+
+async function writeDataset(runner: QueryRunner, d: Dataset, u: Universe): Promise<Record<string, number>> {
+  const tenantOfStore = (storeId: string): string => u.stores.get(storeId)!.tenantId;
+  const json = (value: unknown): string => JSON.stringify(value);
+  await upsert(runner, 'tenants', 'id', ['id', 'name', 'currency'], d.tenants.map((t) => [t.id, t.name, t.currency]));
+  await upsert(runner, 'stores', 'id', ['id', 'tenant_id', 'name'], d.stores.map((s) => [s.id, s.tenantId, s.name]));
+  await upsert(runner, 'vat_rates', 'id', ['id', 'tenant_id', 'code', 'name', 'percentage'],
+    d.vatRates.map((v) => [v.id, v.tenantId, v.code, v.name, v.percentage]));
+  await upsert(runner, 'suppliers', 'id', ['id', 'tenant_id', 'name', 'contact_email'],
+    d.suppliers.map((s) => [s.id, s.tenantId, s.name, s.contactEmail]));
+  await upsert(runner, 'staff', 'id', ['id', 'tenant_id', 'name'], d.staff.map((s) => [s.id, s.tenantId, s.name]));
+  await runner.query(`SET CONSTRAINTS ALL DEFERRED`);
+  await upsert(runner, 'categories', 'id',
+    ['id', 'tenant_id', 'store_id', 'parent_category_id', 'name', 'code', 'description', 'sort_order', 'is_active', 'is_archived', 'updated_at'],
+    d.categories.map((c) => [c.id, tenantOfStore(c.storeId), c.storeId, c.parentCategoryId, c.name, c.code, c.description,
+      c.sortOrder, c.isActive, c.isArchived, c.updatedAt]));
+  await upsert(runner, 'products', 'id',
+    ['id', 'tenant_id', 'store_id', 'category_id', 'name', 'sku', 'barcode', 'brand', 'size', 'unit_type',
+      'selling_price_gross', 'selling_price_net', 'tax_category', 'vat_rate_id', 'is_active', 'variable_price',
+      'age_restricted', 'alcohol_restricted', 'tobacco_restricted', 'vape_restricted', 'updated_at',
+      'cost_price', 'pack_cost', 'unit_cost', 'margin_percent', 'supplier_id', 'supplier_sku',
+      'created_by_staff_id', 'updated_by_staff_id'],
+    d.products.map((p) => [p.id, tenantOfStore(p.storeId), p.storeId, p.categoryId, p.name, p.sku, p.barcode, p.brand,
+      p.size, p.unitType, p.sellingPriceGross, p.sellingPriceNet, p.taxCategory, p.vatRateId, p.isActive, p.variablePrice,
+      p.ageRestricted, p.alcoholRestricted, p.tobaccoRestricted, p.vapeRestricted, p.updatedAt, p.costPrice, p.packCost,
+      p.unitCost, p.marginPercent, p.supplierId, p.supplierSku, p.createdByStaffId, p.updatedByStaffId]));
+  // A product whose stock level is given here gets exactly the cost layers given here.
+  await upsert(runner, 'stock_levels', 'product_id',
+    ['product_id', 'tenant_id', 'store_id', 'track_stock', 'quantity', 'reorder_level', 'low_stock_threshold', 'updated_at'],
+    d.stockLevels.map((s) => {
+      const product = u.products.get(s.productId)!;
+      return [s.productId, product.tenantId, product.storeId, s.trackStock, s.quantity, s.reorderLevel, s.reorderLevel, s.updatedAt];
+    }));
+  if (d.stockLevels.length > 0) {
+    await runner.query(`DELETE FROM stock_cost_layers WHERE product_id = ANY($1)`, [d.stockLevels.map((s) => s.productId)]);
+    const layers = d.stockLevels.flatMap((s) => s.costLayers.map((l) => [s.productId, l.quantity, l.unitCost, l.receivedAt]));
+    await upsert(runner, 'stock_cost_layers', 'id', ['product_id', 'quantity', 'unit_cost', 'received_at'], layers);
+  }
+  await upsert(runner, 'stock_movements', 'id',
+    ['id', 'tenant_id', 'product_id', 'kind', 'quantity_delta', 'reason', 'staff_id', 'occurred_at'],
+    d.stockMovements.map((m) => [m.id, u.products.get(m.productId)!.tenantId, m.productId, m.kind, m.quantityDelta, m.reason, m.staffId, m.occurredAt]));
+  await upsert(runner, 'promotions', 'id',
+    ['id', 'tenant_id', 'store_id', 'name', 'type', 'status', 'starts_at', 'ends_at', 'is_system_preset', 'conditions',
+      'actions', 'builder_config', 'created_by_staff_id', 'updated_at'],
+    d.promotions.map((p) => [p.id, tenantOfStore(p.storeId), p.storeId, p.name, p.type, p.status, p.startsAt, p.endsAt,
+      p.isSystemPreset, json(p.conditions), json(p.actions), p.builderConfig === null ? null : json(p.builderConfig),
+      p.createdByStaffId, p.updatedAt]),
+    { conditions: 'jsonb', actions: 'jsonb', builder_config: 'jsonb' });
+  await upsert(runner, 'api_clients', 'id',
+    ['id', 'tenant_id', 'name', 'status', 'scopes', 'allowed_store_ids', 'rate_limit_per_minute', 'updated_at'],
+    d.apiClients.map((c) => [c.id, c.tenantId, c.name, c.status, c.scopes, c.allowedStoreIds, c.rateLimitPerMinute, new Date()]));
+  const keys = d.apiClients.flatMap((c) => c.keys.map((k) => [k.id, c.id, digestKey(k.key), keyHint(k.key), k.expiresAt, k.revokedAt]));
+  await upsert(runner, 'api_keys', 'id', ['id', 'client_id', 'key_digest', 'key_hint', 'expires_at', 'revoked_at'], keys);
+  await runner.query(`SET CONSTRAINTS ALL IMMEDIATE`);
+  return {
+    tenants: d.tenants.length, stores: d.stores.length, vatRates: d.vatRates.length, suppliers: d.suppliers.length,
+    staff: d.staff.length, categories: d.categories.length, products: d.products.length, stockLevels: d.stockLevels.length,
+    stockMovements: d.stockMovements.length, promotions: d.promotions.length, apiClients: d.apiClients.length, apiKeys: keys.length,
+  };
+}

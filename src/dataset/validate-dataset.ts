@@ -1,0 +1,411 @@
+import { SCOPES } from '../auth/scopes.js';
+import { KEY_PATTERN } from '../auth/api-key-format.js';
+import { CLIENT_STATUSES } from '../auth/api-client.entity.js';
+import { TAX_CATEGORIES, UNIT_TYPES } from '../catalog/products/product.entity.js';
+import { PROMOTION_STATUSES } from '../catalog/promotions/promotion.entity.js';
+import { STOCK_MOVEMENT_KINDS } from '../inventory/stock/stock-history.entities.js';
+import { hasControlCharacters, isDecimalString, isOpaqueId, isRfc3339DateTime } from '../shared/validation/formats.js';
+import { COLLECTIONS, type Dataset } from './dataset.types.js';
+
+/** One problem of a data set, with the JSON path it concerns. */
+export interface DatasetProblem {
+  path: string;
+  message: string;
+}
+
+export const formatProblem = (p: DatasetProblem): string => `${p.path}: ${p.message}`;
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const show = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v));
+
+// Integer digits allowed before the decimal point, matching the numeric columns of the schema.
+const MONEY_DIGITS = 12;
+const QUANTITY_DIGITS = 11;
+const PERCENT_DIGITS = 5;
+const COST_DIGITS = 10;
+const MAX_TEXT = 1000;
+
+/** Reads one JSON object field by field, recording a problem for every bad or unknown field. */
+class Fields {
+  private readonly seen = new Set<string>();
+  constructor(
+    private readonly obj: Json,
+    private readonly path: string,
+    private readonly problems: DatasetProblem[],
+  ) {}
+
+  private at(key: string): string {
+    return `${this.path}.${key}`;
+  }
+
+  private fail(key: string, message: string): void {
+    this.problems.push({ path: this.at(key), message });
+  }
+
+  private value(key: string): unknown {
+    this.seen.add(key);
+    return this.obj[key];
+  }
+
+  private missing(key: string, optional: boolean, fallback: unknown): { done: boolean; value: unknown } {
+    const v = this.value(key);
+    if (v === undefined) {
+      if (!optional) this.fail(key, 'is required');
+      return { done: true, value: fallback };
+    }
+    return { done: false, value: v };
+  }
+
+  id(key: string): string {
+    const { done, value } = this.missing(key, false, '');
+    if (done) return '';
+    if (!isOpaqueId(value)) this.fail(key, `must be an id of 1 to 128 characters from A-Z a-z 0-9 _ . : -, got ${show(value)}`);
+    return String(value);
+  }
+
+  optionalId(key: string): string | null {
+    const { done, value } = this.missing(key, true, null);
+    if (done || value === null) return null;
+    if (!isOpaqueId(value)) this.fail(key, `must be null or an id of 1 to 128 characters from A-Z a-z 0-9 _ . : -, got ${show(value)}`);
+    return String(value);
+  }
+
+  text(key: string, options: { nullable?: boolean; pattern?: RegExp; patternText?: string } = {}): string {
+    const { done, value } = this.missing(key, options.nullable ?? false, null);
+    if (done) return value as string;
+    if (value === null && options.nullable) return null as unknown as string;
+    if (typeof value !== 'string' || value.length === 0) {
+      this.fail(key, `must be a non-empty string${options.nullable ? ' or null' : ''}, got ${show(value)}`);
+      return '';
+    }
+    if (value.length > MAX_TEXT) this.fail(key, `must be at most ${MAX_TEXT} characters`);
+    else if (hasControlCharacters(value)) this.fail(key, 'must not contain control characters');
+    else if (options.pattern && !options.pattern.test(value)) this.fail(key, `must be ${options.patternText}, got ${show(value)}`);
+    return value;
+  }
+
+  nullableText(key: string): string | null {
+    return this.text(key, { nullable: true }) as string | null;
+  }
+
+  oneOf<T extends string>(key: string, allowed: readonly T[]): T {
+    const { done, value } = this.missing(key, false, '');
+    if (done) return value as T;
+    if (!allowed.includes(value as T)) this.fail(key, `must be one of ${allowed.join(', ')}, got ${show(value)}`);
+    return value as T;
+  }
+
+  bool(key: string, fallback?: boolean): boolean {
+    const { done, value } = this.missing(key, fallback !== undefined, fallback ?? false);
+    if (done) return value as boolean;
+    if (typeof value !== 'boolean') this.fail(key, `must be true or false, got ${show(value)}`);
+    return value === true;
+  }
+
+  integer(key: string, options: { min: number; max: number; nullable?: boolean; fallback?: number }): number | null {
+    const optional = options.nullable === true || options.fallback !== undefined;
+    const { done, value } = this.missing(key, optional, options.fallback ?? null);
+    if (done) return value as number | null;
+    if (value === null && options.nullable) return null;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < options.min || value > options.max) {
+      this.fail(key, `must be a whole number from ${options.min} to ${options.max}${options.nullable ? ' or null' : ''}, got ${show(value)}`);
+      return options.min;
+    }
+    return value;
+  }
+
+  decimal(key: string, digits: number, options: { nullable?: boolean; nonNegative?: boolean } = {}): string {
+    const { done, value } = this.missing(key, options.nullable ?? false, null);
+    if (done) return value as string;
+    if (value === null && options.nullable) return null as unknown as string;
+    if (!isDecimalString(value, digits)) {
+      this.fail(key, `must be a decimal number written as a string (for example "12.50") with at most ${digits} digits before the point, got ${show(value)}`);
+      return '0';
+    }
+    if (options.nonNegative && value.startsWith('-')) this.fail(key, `must not be negative, got ${show(value)}`);
+    return value;
+  }
+
+  nullableDecimal(key: string, digits: number): string | null {
+    return this.decimal(key, digits, { nullable: true, nonNegative: true }) as string | null;
+  }
+
+  dateTime(key: string, options: { nullable?: boolean } = {}): string {
+    const { done, value } = this.missing(key, options.nullable ?? false, null);
+    if (done) return value as string;
+    if (value === null && options.nullable) return null as unknown as string;
+    if (!isRfc3339DateTime(value)) {
+      this.fail(key, `must be an RFC 3339 date-time with an offset (for example "2026-10-01T08:00:00.000Z")${options.nullable ? ' or null' : ''}, got ${show(value)}`);
+      return '1970-01-01T00:00:00Z';
+    }
+    return value;
+  }
+
+  nullableDateTime(key: string): string | null {
+    return this.dateTime(key, { nullable: true }) as string | null;
+  }
+
+  array(key: string, options: { nullable?: boolean; optional?: boolean } = {}): unknown[] | null {
+    const { done, value } = this.missing(key, options.nullable === true || options.optional === true, options.optional ? [] : null);
+    if (done) return value as unknown[] | null;
+    if (value === null && options.nullable) return null;
+    if (!Array.isArray(value)) {
+      this.fail(key, `must be an array${options.nullable ? ' or null' : ''}, got ${show(value)}`);
+      return [];
+    }
+    return value;
+  }
+
+  raw(key: string): unknown {
+    return this.value(key);
+  }
+
+  /** Reports every field that the format does not define: a typo must never be silently dropped. */
+  done(): void {
+    for (const key of Object.keys(this.obj)) {
+      if (!this.seen.has(key)) this.problems.push({ path: this.at(key), message: 'is not a field of this record' });
+    }
+  }
+}
+
+function each(root: Json, name: string, problems: DatasetProblem[], read: (f: Fields, path: string) => void): void {
+  const list = root[name];
+  if (list === undefined) return;
+  if (!Array.isArray(list)) {
+    problems.push({ path: name, message: 'must be an array' });
+    return;
+  }
+  list.forEach((item, i) => {
+    const path = `${name}[${i}]`;
+    if (!isObject(item)) {
+      problems.push({ path, message: 'must be an object' });
+      return;
+    }
+    const fields = new Fields(item, path, problems);
+    read(fields, path);
+    fields.done();
+  });
+}
+
+function conditionProblems(c: unknown, path: string, problems: DatasetProblem[]): void {
+  if (!isObject(c)) {
+    problems.push({ path, message: 'must be an object' });
+    return;
+  }
+  const f = new Fields(c, path, problems);
+  const kind = f.oneOf('kind', ['product_quantity', 'category_quantity', 'basket_spend', 'customer_group', 'time_of_day'] as const);
+  const idList = (key: string): void => {
+    const ids = f.array(key);
+    if (ids && ids.length === 0) problems.push({ path: `${path}.${key}`, message: 'must name at least one id' });
+    ids?.forEach((id, j) => {
+      if (!isOpaqueId(id)) problems.push({ path: `${path}.${key}[${j}]`, message: `must be an id, got ${show(id)}` });
+    });
+  };
+  switch (kind) {
+    case 'product_quantity':
+      f.integer('minQuantity', { min: 1, max: 1_000_000 });
+      idList('productIds');
+      break;
+    case 'category_quantity':
+      f.integer('minQuantity', { min: 1, max: 1_000_000 });
+      idList('categoryIds');
+      break;
+    case 'basket_spend':
+      f.decimal('minSpend', MONEY_DIGITS, { nonNegative: true });
+      break;
+    case 'customer_group':
+      f.text('group', { pattern: /^[A-Z0-9_]{1,100}$/, patternText: 'a group name of A-Z, 0-9 and _' });
+      break;
+    case 'time_of_day':
+      f.text('from', { pattern: /^([01]\d|2[0-3]):[0-5]\d$/, patternText: 'a time HH:MM' });
+      f.text('to', { pattern: /^([01]\d|2[0-3]):[0-5]\d$/, patternText: 'a time HH:MM' });
+      break;
+    default:
+      return;
+  }
+  f.done();
+}
+
+function actionProblems(a: unknown, path: string, problems: DatasetProblem[]): void {
+  if (!isObject(a)) {
+    problems.push({ path, message: 'must be an object' });
+    return;
+  }
+  const f = new Fields(a, path, problems);
+  const kind = f.oneOf('kind', ['percent_off', 'amount_off', 'fixed_price', 'free_items'] as const);
+  switch (kind) {
+    case 'percent_off':
+      f.decimal('percent', 3, { nonNegative: true });
+      f.oneOf('target', ['qualifying_items', 'basket'] as const);
+      break;
+    case 'amount_off':
+      f.decimal('amount', MONEY_DIGITS, { nonNegative: true });
+      f.oneOf('target', ['qualifying_items', 'basket'] as const);
+      break;
+    case 'fixed_price':
+      f.decimal('price', MONEY_DIGITS, { nonNegative: true });
+      break;
+    case 'free_items':
+      f.integer('quantity', { min: 1, max: 1000 });
+      f.oneOf('which', ['cheapest', 'most_expensive'] as const);
+      break;
+    default:
+      return;
+  }
+  f.done();
+}
+
+/**
+ * Checks the shape of a data set: every field's type, enum, decimal and date-time. References and
+ * uniqueness are checked by `checkReferences`, which also sees what the database already holds.
+ */
+export function validateDatasetShape(input: unknown): { dataset: Dataset; problems: DatasetProblem[] } {
+  const problems: DatasetProblem[] = [];
+  const dataset: Dataset = {
+    tenants: [], stores: [], vatRates: [], suppliers: [], staff: [], categories: [], products: [],
+    stockLevels: [], stockMovements: [], promotions: [], apiClients: [],
+  };
+  if (!isObject(input)) {
+    return { dataset, problems: [{ path: '$', message: 'the data set must be a JSON object' }] };
+  }
+  for (const key of Object.keys(input)) {
+    if (!(COLLECTIONS as readonly string[]).includes(key)) {
+      problems.push({ path: key, message: `is not a collection of the format (expected one of ${COLLECTIONS.join(', ')})` });
+    }
+  }
+
+  each(input, 'tenants', problems, (f) => {
+    dataset.tenants.push({
+      id: f.id('id'),
+      name: f.text('name'),
+      currency: f.text('currency', { pattern: /^[A-Z]{3}$/, patternText: 'an ISO 4217 code such as "GBP"' }),
+    });
+  });
+  each(input, 'stores', problems, (f) => {
+    dataset.stores.push({ id: f.id('id'), tenantId: f.id('tenantId'), name: f.text('name') });
+  });
+  each(input, 'vatRates', problems, (f) => {
+    dataset.vatRates.push({
+      id: f.id('id'), tenantId: f.id('tenantId'), code: f.text('code'), name: f.text('name'),
+      percentage: f.decimal('percentage', PERCENT_DIGITS, { nonNegative: true }),
+    });
+  });
+  each(input, 'suppliers', problems, (f) => {
+    dataset.suppliers.push({ id: f.id('id'), tenantId: f.id('tenantId'), name: f.text('name'), contactEmail: f.nullableText('contactEmail') });
+  });
+  each(input, 'staff', problems, (f) => {
+    dataset.staff.push({ id: f.id('id'), tenantId: f.id('tenantId'), name: f.text('name') });
+  });
+  each(input, 'categories', problems, (f) => {
+    dataset.categories.push({
+      id: f.id('id'), storeId: f.id('storeId'), parentCategoryId: f.optionalId('parentCategoryId'),
+      name: f.text('name'), code: f.nullableText('code'), description: f.nullableText('description'),
+      sortOrder: f.integer('sortOrder', { min: -2_147_483_648, max: 2_147_483_647 }) ?? 0,
+      isActive: f.bool('isActive'), isArchived: f.bool('isArchived', false), updatedAt: f.dateTime('updatedAt'),
+    });
+  });
+  each(input, 'products', problems, (f) => {
+    dataset.products.push({
+      id: f.id('id'), storeId: f.id('storeId'), categoryId: f.optionalId('categoryId'),
+      name: f.text('name'), sku: f.text('sku', { pattern: /^.{1,200}$/s, patternText: 'at most 200 characters' }),
+      barcode: f.nullableText('barcode'), brand: f.nullableText('brand'), size: f.nullableText('size'),
+      unitType: f.oneOf('unitType', UNIT_TYPES),
+      sellingPriceGross: f.decimal('sellingPriceGross', MONEY_DIGITS, { nonNegative: true }),
+      sellingPriceNet: f.decimal('sellingPriceNet', MONEY_DIGITS, { nonNegative: true }),
+      taxCategory: f.oneOf('taxCategory', TAX_CATEGORIES), vatRateId: f.optionalId('vatRateId'),
+      isActive: f.bool('isActive'), variablePrice: f.bool('variablePrice', false),
+      ageRestricted: f.bool('ageRestricted', false), alcoholRestricted: f.bool('alcoholRestricted', false),
+      tobaccoRestricted: f.bool('tobaccoRestricted', false), vapeRestricted: f.bool('vapeRestricted', false),
+      updatedAt: f.dateTime('updatedAt'),
+      costPrice: f.nullableDecimal('costPrice', COST_DIGITS), packCost: f.nullableDecimal('packCost', COST_DIGITS),
+      unitCost: f.nullableDecimal('unitCost', COST_DIGITS),
+      marginPercent: f.decimal('marginPercent', 7, { nullable: true }) as string | null,
+      supplierId: f.optionalId('supplierId'), supplierSku: f.nullableText('supplierSku'),
+      createdByStaffId: f.optionalId('createdByStaffId'), updatedByStaffId: f.optionalId('updatedByStaffId'),
+    });
+  });
+  each(input, 'stockLevels', problems, (f, path) => {
+    const layers = f.array('costLayers', { optional: true }) ?? [];
+    const costLayers = layers.flatMap((layer, j) => {
+      const layerPath = `${path}.costLayers[${j}]`;
+      if (!isObject(layer)) {
+        problems.push({ path: layerPath, message: 'must be an object' });
+        return [];
+      }
+      const lf = new Fields(layer, layerPath, problems);
+      const out = {
+        quantity: lf.decimal('quantity', QUANTITY_DIGITS),
+        unitCost: lf.decimal('unitCost', COST_DIGITS, { nonNegative: true }),
+        receivedAt: lf.dateTime('receivedAt'),
+      };
+      lf.done();
+      return [out];
+    });
+    dataset.stockLevels.push({
+      productId: f.id('productId'), trackStock: f.bool('trackStock'),
+      quantity: f.decimal('quantity', QUANTITY_DIGITS), reorderLevel: f.decimal('reorderLevel', QUANTITY_DIGITS),
+      updatedAt: f.dateTime('updatedAt'), costLayers,
+    });
+  });
+  each(input, 'stockMovements', problems, (f) => {
+    dataset.stockMovements.push({
+      id: f.id('id'), productId: f.id('productId'), kind: f.oneOf('kind', STOCK_MOVEMENT_KINDS),
+      quantityDelta: f.decimal('quantityDelta', QUANTITY_DIGITS), reason: f.nullableText('reason'),
+      staffId: f.optionalId('staffId'), occurredAt: f.dateTime('occurredAt'),
+    });
+  });
+  each(input, 'promotions', problems, (f, path) => {
+    const conditions = f.array('conditions', { optional: true }) ?? [];
+    conditions.forEach((c, j) => conditionProblems(c, `${path}.conditions[${j}]`, problems));
+    const actions = f.array('actions', { optional: true }) ?? [];
+    actions.forEach((a, j) => actionProblems(a, `${path}.actions[${j}]`, problems));
+    const promotion = {
+      id: f.id('id'), storeId: f.id('storeId'), name: f.text('name'),
+      type: f.text('type', { pattern: /^[A-Z_]{1,100}$/, patternText: 'a type of A-Z and _' }),
+      status: f.oneOf('status', PROMOTION_STATUSES), startsAt: f.nullableDateTime('startsAt'),
+      endsAt: f.nullableDateTime('endsAt'), isSystemPreset: f.bool('isSystemPreset', false),
+      conditions, actions, builderConfig: f.raw('builderConfig') ?? null,
+      createdByStaffId: f.optionalId('createdByStaffId'), updatedAt: f.dateTime('updatedAt'),
+    };
+    if (promotion.startsAt && promotion.endsAt && isRfc3339DateTime(promotion.startsAt) && isRfc3339DateTime(promotion.endsAt)
+      && Date.parse(promotion.endsAt) < Date.parse(promotion.startsAt)) {
+      problems.push({ path: `${path}.endsAt`, message: 'must not be before startsAt' });
+    }
+    dataset.promotions.push(promotion);
+  });
+  each(input, 'apiClients', problems, (f, path) => {
+    const scopes = f.array('scopes') ?? [];
+    scopes.forEach((s, j) => {
+      if (!(SCOPES as readonly unknown[]).includes(s)) {
+        problems.push({ path: `${path}.scopes[${j}]`, message: `must be one of ${SCOPES.join(', ')}, got ${show(s)}` });
+      }
+    });
+    const stores = f.array('allowedStoreIds', { nullable: true });
+    stores?.forEach((s, j) => {
+      if (!isOpaqueId(s)) problems.push({ path: `${path}.allowedStoreIds[${j}]`, message: `must be a store id, got ${show(s)}` });
+    });
+    const keys = (f.array('keys', { optional: true }) ?? []).flatMap((k, j) => {
+      const keyPath = `${path}.keys[${j}]`;
+      if (!isObject(k)) {
+        problems.push({ path: keyPath, message: 'must be an object' });
+        return [];
+      }
+      const kf = new Fields(k, keyPath, problems);
+      const out = {
+        id: kf.id('id'),
+        key: kf.text('key', { pattern: KEY_PATTERN, patternText: 'ck_live_ or ck_test_ followed by 32 to 64 letters and digits' }),
+        expiresAt: kf.nullableDateTime('expiresAt'),
+        revokedAt: kf.nullableDateTime('revokedAt'),
+      };
+      kf.done();
+      return [out];
+    });
+    dataset.apiClients.push({
+      id: f.id('id'), tenantId: f.id('tenantId'), name: f.text('name'), status: f.oneOf('status', CLIENT_STATUSES),
+      scopes: [...new Set(scopes as string[])], allowedStoreIds: stores === null ? null : [...new Set(stores as string[])],
+      rateLimitPerMinute: f.integer('rateLimitPerMinute', { min: 1, max: 1_000_000, nullable: true }), keys,
+    });
+  });
+  return { dataset, problems };
+}

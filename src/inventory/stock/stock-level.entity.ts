@@ -1,0 +1,15 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { DecimalColumn, IdColumn, TimestampColumn } from '../../database/columns.js';
+
+/** One per product. `lowStockThreshold` is written by a database trigger from `reorderLevel`. */
+@Entity({ name: 'stock_levels' })
+export class StockLevel {
+  @PrimaryColumn({ name: 'product_id', type: 'varchar', length: 128, collation: 'C' }) productId: string;
+  @IdColumn('tenant_id') tenantId: string;
+  @IdColumn('store_id') storeId: string;
+  @Column({ name: 'track_stock', type: 'boolean' }) trackStock: boolean;
+  @DecimalColumn('quantity', 14, 3) quantity: string;
+  @DecimalColumn('reorder_level', 14, 3) reorderLevel: string;
+  @DecimalColumn('low_stock_threshold', 14, 3) lowStockThreshold: string;
+  @TimestampColumn('updated_at') updatedAt: Date;
+}

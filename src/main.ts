@@ -1,0 +1,76 @@
+import 'reflect-metadata';
+import { readFile } from 'node:fs/promises';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module.js';
+import { configureApp } from './app.setup.js';
+import { ConfigError, loadConfig } from './config/app-config.js';
+import { DEMO_DATASET_URL, prepareDatabase } from './database/prepare-database.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const say = (line: string): void => console.log(line);
+  const prepared = await prepareDatabase(config, say);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(prepared.config), {
+    bodyParser: false,
+    logger: config.logLevel === 'silent' ? false : undefined,
+  });
+  configureApp(app, prepared.config);
+  await app.listen(config.port);
+
+  let stopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    Logger.log(`${signal} received, shutting down`, 'Main');
+    await app.close();
+    await prepared.embedded?.stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  const base = `http://localhost:${config.port}`;
+  say('');
+  say(`Catalog and Inventory Read API (${config.appEnv}) is listening on ${base}/v1`);
+  if (config.docsEnabled) say(`API documentation: ${base}/docs`);
+  if (prepared.embedded !== null) await printDemoKeys(base, say);
+}
+
+/** Only on the embedded database, whose data is the public demo data set. */
+async function printDemoKeys(base: string, say: (line: string) => void): Promise<void> {
+  const demo = JSON.parse(await readFile(DEMO_DATASET_URL, 'utf8')) as {
+    apiClients?: { name: string; status: string; scopes: string[]; allowedStoreIds: string[] | null; keys: { key: string; revokedAt: string | null; expiresAt: string | null }[] }[];
+  };
+  const usable = (demo.apiClients ?? []).flatMap((client) =>
+    client.status === 'ACTIVE'
+      ? client.keys.filter((k) => k.revokedAt === null && k.expiresAt === null).slice(0, 1).map((k) => ({ client, key: k.key }))
+      : [],
+  );
+  if (usable.length === 0) return;
+  say('');
+  say('Demo API keys (development keys of fixtures/demo.json):');
+  for (const { client, key } of usable) {
+    const stores = client.allowedStoreIds === null ? 'all stores' : client.allowedStoreIds.join(', ');
+    say(`  ${key}  ${client.name}: ${client.scopes.join(', ')} (${stores})`);
+  }
+  say('');
+  say('Try it:');
+  say(`  curl -H "Authorization: Bearer ${usable[0].key}" "${base}/v1/catalog/products?pageSize=2"`);
+  say('');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+import { HttpException } from '@nestjs/common';
+
+export const ERROR_CODES = [
+  'validation_failed', 'unauthorized', 'scope_denied', 'not_found', 'payload_too_large', 'rate_limited', 'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ParameterError {
+  in: 'query' | 'path';
+  name: string;
+  message: string;
+}
+
+/** An error of the contract: its status, code, message and details are exactly what the client sees. */
+export class ApiError extends HttpException {
+  constructor(
+    status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message, status);
+  }
+
+  static validationFailed(errors: ParameterError[]): ApiError {
+    return new ApiError(400, 'validation_failed', 'One or more parameters are invalid.', { errors });
+  }
+
+  /** One message and no details whatever the cause, so that a caller cannot tell the causes apart. */
+  static unauthorized(): ApiError {
+    return new ApiError(401, 'unauthorized', 'A valid API key is required in the Authorization header (Bearer).', {}, {
+      'WWW-Authenticate': 'Bearer',
+    });
+  }
+
+  static scopeDenied(requiredScopes: string[]): ApiError {
+    return new ApiError(403, 'scope_denied', 'The API key does not have the scope this operation requires.', { requiredScopes });
+  }
+
+  static notFound(): ApiError {
+    return new ApiError(404, 'not_found', 'The requested resource was not found.');
+  }
+
+  static payloadTooLarge(): ApiError {
+    return new ApiError(413, 'payload_too_large', 'The request body is larger than this service accepts.', {}, { Connection: 'close' });
+  }
+
+  static rateLimited(retryAfterSeconds: number): ApiError {
+    return new ApiError(429, 'rate_limited', 'Too many requests. Retry after the number of seconds in Retry-After.',
+      { retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) });
+  }
+
+  static internal(): ApiError {
+    return new ApiError(500, 'internal_error', 'An internal error occurred. Report the requestId if the problem persists.');
+  }
+}

@@ -1,0 +1,72 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ApiError, type ErrorCode } from './api-error.js';
+import { generateRequestId, REQUEST_ID_HEADER } from './request-id.middleware.js';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'validation_failed',
+  401: 'unauthorized',
+  403: 'scope_denied',
+  404: 'not_found',
+  405: 'not_found',
+  413: 'payload_too_large',
+  429: 'rate_limited',
+};
+
+/** Turns whatever was thrown into the contract's error. Unknown errors become a generic 500. */
+export function toApiError(exception: unknown): ApiError {
+  if (exception instanceof ApiError) return exception;
+  const status =
+    exception instanceof HttpException
+      ? exception.getStatus()
+      : // Errors of Express and its parsers carry their status (for example a malformed URL is a 400).
+        Number((exception as { status?: unknown; statusCode?: unknown })?.status ?? (exception as { statusCode?: unknown })?.statusCode);
+  switch (CODE_BY_STATUS[status]) {
+    case 'validation_failed':
+      return new ApiError(400, 'validation_failed', 'The request is malformed.', { errors: [] });
+    case 'unauthorized':
+      return ApiError.unauthorized();
+    case 'scope_denied':
+      return ApiError.scopeDenied([]);
+    case 'not_found':
+      return ApiError.notFound();
+    case 'payload_too_large':
+      return ApiError.payloadTooLarge();
+    case 'rate_limited':
+      return ApiError.rateLimited(1);
+    default:
+      return ApiError.internal();
+  }
+}
+
+/** The one place that writes error responses: `{ "error": { code, message, details, requestId } }`. */
+@Catch()
+export class ErrorEnvelopeFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ErrorEnvelopeFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const req = http.getRequest<Request>();
+    const res = http.getResponse<Response>();
+    const error = toApiError(exception);
+    const requestId = req.requestId ?? generateRequestId();
+    if (error.getStatus() >= 500) {
+      // The cause goes to the log (with the request id), never to the client.
+      this.logger.error(`request ${requestId} failed: ${describe(exception)}`);
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+    res.status(error.getStatus()).json({
+      error: { code: error.code, message: error.message, details: error.details, requestId },
+    });
+  }
+}
+
+function describe(exception: unknown): string {
+  if (exception instanceof Error) return `${exception.name}: ${exception.message}`;
+  return String(exception);
+}
