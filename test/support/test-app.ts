@@ -1,9 +1,11 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
+import { PATH_METADATA } from '@nestjs/common/constants.js';
+import { ModulesContainer, NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module.js';
+import { PUBLIC_ROUTE, REQUIRED_SCOPE } from '../../src/auth/require-scope.decorator.js';
 import { configureApp } from '../../src/app.setup.js';
 import { type AppConfig, loadConfig } from '../../src/config/app-config.js';
 import { createDataSource } from '../../src/database/data-source-options.js';
@@ -51,4 +53,37 @@ export async function createTestApp(options: { dataset?: unknown; env?: Record<s
       await dropTestDatabase(databaseUrl);
     },
   };
+}
+
+export interface RouteInfo {
+  path: string;
+  handler: string;
+  scope: string | undefined;
+  isPublic: boolean;
+}
+
+/** Every controller method of the running application with its path and declared scope. */
+export function routeTable(t: TestApp): RouteInfo[] {
+  const routes: RouteInfo[] = [];
+  for (const module of t.app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as (new () => object) | null;
+      if (!controller) continue;
+      const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '').replace(/^\/|\/$/g, '');
+      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
+        const handler = (controller.prototype as Record<string, unknown>)[name];
+        if (name === 'constructor' || typeof handler !== 'function') continue;
+        const sub = Reflect.getMetadata(PATH_METADATA, handler);
+        if (sub === undefined) continue;
+        const path = `/${[base, String(sub).replace(/^\/|\/$/g, '')].filter((s) => s !== '').join('/')}`;
+        routes.push({
+          path,
+          handler: `${controller.name}.${name}`,
+          scope: Reflect.getMetadata(REQUIRED_SCOPE, handler) ?? Reflect.getMetadata(REQUIRED_SCOPE, controller),
+          isPublic: Boolean(Reflect.getMetadata(PUBLIC_ROUTE, handler) ?? Reflect.getMetadata(PUBLIC_ROUTE, controller)),
+        });
+      }
+    }
+  }
+  return routes;
 }

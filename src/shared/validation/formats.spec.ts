@@ -1,0 +1,37 @@
+import { hasControlCharacters, isDecimalString, isOpaqueId, isRfc3339DateTime } from './formats.js';
+
+describe('isRfc3339DateTime', () => {
+  it.each(['2026-01-31T09:00:00Z', '2026-01-31T10:00:00.250+01:00', '2024-02-29T00:00:00Z', '2026-12-31T23:59:59.999999-12:00', '2026-01-31t09:00:00z'])(
+    'accepts %s', (value) => expect(isRfc3339DateTime(value)).toBe(true));
+  it.each(['2026-01-31', '2026-01-31T09:00:00', '2026-02-30T00:00:00Z', '2025-02-29T00:00:00Z', '2026-13-01T00:00:00Z', '2026-01-31T24:00:00Z',
+    '2026-01-31T09:60:00Z', '2026-01-31 09:00:00Z', '2026-01-31T09:00:00+1:00', '2026-01-31T09:00:00+24:00', '0000-01-01T00:00:00Z', '', 'now'])(
+    'refuses %s', (value) => expect(isRfc3339DateTime(value)).toBe(false));
+});
+
+describe('isOpaqueId', () => {
+  it('accepts 1 to 128 characters of A-Z a-z 0-9 _ . : -', () => {
+    expect(isOpaqueId('a')).toBe(true);
+    expect(isOpaqueId('prd_A.b:c-1')).toBe(true);
+    expect(isOpaqueId('x'.repeat(128))).toBe(true);
+  });
+  it.each(['', 'x'.repeat(129), 'a b', 'a/b', 'é', 'a%20'])('refuses %j', (value) => expect(isOpaqueId(value)).toBe(false));
+});
+
+describe('isDecimalString', () => {
+  it('accepts decimals within the integer digit limit', () => {
+    expect(isDecimalString('12.50', 5)).toBe(true);
+    expect(isDecimalString('-2.500', 5)).toBe(true);
+    expect(isDecimalString('00012', 2)).toBe(true);
+  });
+  it.each(['1e3', '1.', '.5', '+1', ' 1', '12345.6', 'abc', ''])('refuses %j', (value) => expect(isDecimalString(value, 4)).toBe(false));
+  it('refuses numbers that are not strings', () => expect(isDecimalString(1.5, 4)).toBe(false));
+});
+
+describe('hasControlCharacters', () => {
+  it('finds U+0000 to U+001F and U+007F only', () => {
+    expect(hasControlCharacters('a\u0000b')).toBe(true);
+    expect(hasControlCharacters('tab\there')).toBe(true);
+    expect(hasControlCharacters('del\u007f')).toBe(true);
+    expect(hasControlCharacters('café ☕ 100%')).toBe(false);
+  });
+});

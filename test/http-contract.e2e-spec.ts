@@ -1,0 +1,117 @@
+import { KEYS, testDataset } from './support/dataset.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ dataset: testDataset(), env: { BODY_LIMIT_BYTES: '1024' } });
+});
+afterAll(async () => t.close());
+
+const PRODUCTS = '/v1/catalog/products';
+
+function expectEnvelope(res: { body: unknown; headers: Record<string, string> }, code: string): void {
+  const body = res.body as { error: Record<string, unknown> };
+  expect(Object.keys(body)).toEqual(['error']);
+  expect(Object.keys(body.error)).toEqual(['code', 'message', 'details', 'requestId']);
+  expect(body.error.code).toBe(code);
+  expect(typeof body.error.message).toBe('string');
+  expect(body.error.requestId).toBe(res.headers['x-request-id']);
+}
+
+describe('request ids', () => {
+  it('echoes a well-formed X-Request-Id on success and in error bodies', async () => {
+    const ok = await t.get(PRODUCTS, KEYS.tenantA, { 'X-Request-Id': 'abc.DEF_1:2-3' }).expect(200);
+    expect(ok.headers['x-request-id']).toBe('abc.DEF_1:2-3');
+    const err = await t.get(PRODUCTS, null, { 'X-Request-Id': 'trace-1' }).expect(401);
+    expect(err.headers['x-request-id']).toBe('trace-1');
+    expect(err.body.error.requestId).toBe('trace-1');
+    const max = 'a'.repeat(80);
+    expect((await t.get(PRODUCTS, KEYS.tenantA, { 'X-Request-Id': max })).headers['x-request-id']).toBe(max);
+  });
+
+  it.each([['too long', 'a'.repeat(81)], ['a space', 'a b'], ['a slash', 'a/b'], ['a semicolon', 'a;b'], ['a plus', 'a+b']])(
+    'replaces an id with %s by a generated req_ id', async (_name, given) => {
+      const res = await t.get(PRODUCTS, KEYS.tenantA, { 'X-Request-Id': given }).expect(200);
+      expect(res.headers['x-request-id']).toMatch(/^req_[A-Za-z0-9]{20,}$/);
+      const err = await t.get(PRODUCTS, null, { 'X-Request-Id': given }).expect(401);
+      expect(err.body.error.requestId).toBe(err.headers['x-request-id']);
+      expect(err.body.error.requestId).toMatch(/^req_/);
+    });
+
+  it('generates distinct req_ ids with at least 20 random letters and digits', async () => {
+    const a = (await t.get(PRODUCTS, KEYS.tenantA)).headers['x-request-id'];
+    const b = (await t.get(PRODUCTS, KEYS.tenantA)).headers['x-request-id'];
+    expect(a).toMatch(/^req_[A-Za-z0-9]{20,}$/);
+    expect(a).not.toBe(b);
+  });
+});
+
+describe('error envelope for every status', () => {
+  it('400 lists every failing parameter, unknown and repeated ones included', async () => {
+    const res = await t.get(`${PRODUCTS}?page=0&pageSize=101&storeID=sto_a1&sku=A&sku=B&activeOnly=&q=%01`, KEYS.tenantA).expect(400);
+    expectEnvelope(res, 'validation_failed');
+    const errors = res.body.error.details.errors as { in: string; name: string; message: string }[];
+    expect(errors.map((e) => e.name).sort()).toEqual(['activeOnly', 'page', 'pageSize', 'q', 'sku', 'storeID']);
+    expect(errors.every((e) => e.in === 'query' && e.message.length > 0)).toBe(true);
+  });
+
+  it('404 for unknown routes and for methods other than GET and HEAD', async () => {
+    for (const res of [
+      await t.get('/v1/nope', KEYS.tenantA),
+      await t.get('/nope'),
+      await t.http().post(PRODUCTS).set('Authorization', `Bearer ${KEYS.tenantA}`),
+      await t.http().delete(`${PRODUCTS}/prd_a1_cola`).set('Authorization', `Bearer ${KEYS.tenantA}`),
+      await t.http().put(PRODUCTS),
+      await t.http().patch(PRODUCTS),
+    ]) {
+      expect(res.status).toBe(404);
+      expectEnvelope(res, 'not_found');
+    }
+  });
+
+  it('HEAD is answered like GET without a body', async () => {
+    const res = await t.http().head(PRODUCTS).set('Authorization', `Bearer ${KEYS.tenantA}`).expect(200);
+    expect(res.headers['x-request-id']).toMatch(/^req_/);
+  });
+
+  it('413 for any body over BODY_LIMIT_BYTES, whatever its content type, and 200 under it', async () => {
+    const big = 'x'.repeat(1025);
+    for (const type of ['application/json', 'text/plain', 'application/octet-stream', 'application/x-www-form-urlencoded']) {
+      const res = await t.http().get(PRODUCTS).set('Authorization', `Bearer ${KEYS.tenantA}`).set('Content-Type', type).send(big);
+      expect(res.status).toBe(413);
+      expectEnvelope(res, 'payload_too_large');
+    }
+    const post = await t.http().post('/anything').set('Content-Type', 'application/json').send(JSON.stringify({ a: big }));
+    expect(post.status).toBe(413);
+    await t.http().get(PRODUCTS).set('Authorization', `Bearer ${KEYS.tenantA}`).set('Content-Type', 'text/plain').send('x'.repeat(1000)).expect(200);
+  });
+
+  it('500 is generic: no stack, SQL or driver text, and the request id', async () => {
+    await t.db.query('ALTER TABLE products RENAME COLUMN search_text TO search_text_moved');
+    try {
+      const res = await t.get(`${PRODUCTS}?q=cola`, KEYS.tenantA, { 'X-Request-Id': 'boom-1' });
+      expect(res.status).toBe(500);
+      expectEnvelope(res, 'internal_error');
+      expect(res.body.error.details).toEqual({});
+      expect(res.body.error.requestId).toBe('boom-1');
+      expect(JSON.stringify(res.body)).not.toMatch(/search_text|column|SELECT|QueryFailed|at /);
+    } finally {
+      await t.db.query('ALTER TABLE products RENAME COLUMN search_text_moved TO search_text');
+    }
+  });
+});
+
+describe('hardening headers', () => {
+  it('every /v1 response has Cache-Control: no-store and nosniff, and no X-Powered-By', async () => {
+    for (const res of [await t.get(PRODUCTS, KEYS.tenantA), await t.get(PRODUCTS), await t.get(`${PRODUCTS}?x=1`, KEYS.tenantA)]) {
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('sends no CORS headers unless CORS_ORIGINS names origins', async () => {
+    const res = await t.get(PRODUCTS, KEYS.tenantA, { Origin: 'https://evil.example' });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

@@ -1,0 +1,190 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { DataSource } from 'typeorm';
+import { createDataSource } from '../src/database/data-source-options.js';
+import { DatasetImportError, importDataset } from '../src/dataset/import-dataset.js';
+import { formatProblem } from '../src/dataset/validate-dataset.js';
+import { testDataset } from './support/dataset.js';
+import { createTestDatabase, dropTestDatabase } from './support/test-database.js';
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'cia-import-'));
+let url: string;
+let db: DataSource;
+
+beforeAll(async () => {
+  url = await createTestDatabase();
+  db = createDataSource({ url, poolSize: 2 });
+  await db.initialize();
+});
+afterAll(async () => {
+  await db.destroy();
+  await dropTestDatabase(url);
+});
+
+async function counts(): Promise<Record<string, number>> {
+  const tables = ['tenants', 'stores', 'products', 'categories', 'stock_levels', 'stock_cost_layers', 'stock_movements', 'promotions', 'api_clients', 'api_keys'];
+  const out: Record<string, number> = {};
+  for (const table of tables) out[table] = Number((await db.query(`SELECT count(*) AS n FROM ${table}`))[0].n);
+  return out;
+}
+
+async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['dist/cli/db-import.js', ...args], { env: { ...process.env, DATABASE_URL: url } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+function file(name: string, content: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+}
+
+async function problemsOf(input: unknown, replace = false): Promise<string[]> {
+  try {
+    await importDataset(db, input, { replace });
+  } catch (error) {
+    if (error instanceof DatasetImportError) return error.problems.map(formatProblem);
+    throw error;
+  }
+  throw new Error('expected the import to fail');
+}
+
+describe('npm run db:import', () => {
+  it('accepts an empty file {}', async () => {
+    const res = await cli([file('empty.json', {})]);
+    expect(res.code).toBe(0);
+  });
+
+  it('loads the demo data set and the test data set, storing keys only as digests', async () => {
+    const demo = await cli(['fixtures/demo.json']);
+    expect(demo.stderr).toBe('');
+    expect(demo.code).toBe(0);
+    expect(demo.stdout).toMatch(/Imported fixtures\/demo.json: 2 tenants, 4 stores/);
+    const res = await cli([file('test.json', testDataset())]);
+    expect(res.code).toBe(0);
+    const keys = await db.query(`SELECT key_digest, key_hint FROM api_keys WHERE id = 'key_a_all'`);
+    expect(keys[0].key_digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(keys[0].key_hint).toBe('ck_test_…0001');
+    const dump = JSON.stringify(await db.query('SELECT * FROM api_keys'));
+    expect(dump).not.toContain('TenantAllScopesKey');
+  });
+
+  it('mirrors lowStockThreshold from reorderLevel on every save, whoever saves', async () => {
+    const [row] = await db.query(`SELECT reorder_level, low_stock_threshold FROM stock_levels WHERE product_id = 'prd_a1_cola'`);
+    expect(row).toEqual({ reorder_level: '12.000', low_stock_threshold: '12.000' });
+    await db.query(`UPDATE stock_levels SET reorder_level = 7.5, low_stock_threshold = 99 WHERE product_id = 'prd_a1_cola'`);
+    const [after] = await db.query(`SELECT low_stock_threshold FROM stock_levels WHERE product_id = 'prd_a1_cola'`);
+    expect(after.low_stock_threshold).toBe('7.500');
+  });
+
+  it('reports every problem with its JSON path, exits non-zero and writes nothing', async () => {
+    const before = await counts();
+    const bad = testDataset();
+    (bad.products[0] as Record<string, unknown>).vatRateId = 'vat_b_std';
+    (bad.products[1] as Record<string, unknown>).sellingPriceGross = 1.2;
+    (bad.products[2] as Record<string, unknown>).unitType = 'box';
+    (bad.products[3] as Record<string, unknown>).updatedAt = '2026-02-30T00:00:00Z';
+    (bad.products[4] as Record<string, unknown>).sku = 'COLA-330';
+    (bad.categories[0] as Record<string, unknown>).sortOrdr = 1;
+    (bad.apiClients[0] as Record<string, unknown>).scopes = ['catalog.products.write'];
+    (bad.stockLevels[0] as Record<string, unknown>).productId = 'prd_missing';
+    (bad.promotions[0] as Record<string, unknown>).conditions = [{ kind: 'category_quantity', minQuantity: 3, categoryIds: ['cat_b1_drinks'] }];
+    bad.products.push({ ...(bad.products[0] as Record<string, unknown>), id: 'prd_new', sku: 'NEW-1', vatRateId: 'vat_a_std', storeId: 'sto_zz' });
+    const res = await cli([file('bad.json', bad)]);
+    expect(res.code).not.toBe(0);
+    expect(res.stdout).toBe('');
+    const lines = res.stderr;
+    expect(lines).toContain('nothing was written');
+    // Shape problems are reported first (all of them); references are checked once the shape is sound.
+    expect(lines).toContain('products[1].sellingPriceGross: must be a decimal number written as a string');
+    expect(lines).toContain('products[2].unitType: must be one of item, kg, g, litre, ml, got "box"');
+    expect(lines).toContain('products[3].updatedAt: must be an RFC 3339 date-time');
+    expect(lines).toContain('categories[0].sortOrdr: is not a field of this record');
+    expect(lines).toContain('apiClients[0].scopes[0]: must be one of catalog.products.read');
+    expect(await counts()).toEqual(before);
+
+    const refs = testDataset();
+    (refs.products[0] as Record<string, unknown>).vatRateId = 'vat_b_std';
+    (refs.products[4] as Record<string, unknown>).sku = 'COLA-330';
+    (refs.stockLevels[0] as Record<string, unknown>).productId = 'prd_missing';
+    (refs.promotions[0] as Record<string, unknown>).conditions = [{ kind: 'category_quantity', minQuantity: 3, categoryIds: ['cat_b1_drinks'] }];
+    (refs.categories[1] as Record<string, unknown>).parentCategoryId = 'cat_a2_drinks';
+    (refs.apiClients[1] as Record<string, unknown>).allowedStoreIds = ['sto_b1'];
+    expect(await problemsOf(refs)).toEqual(expect.arrayContaining([
+      'products[0].vatRateId: no VAT rate "vat_b_std" in tenant "ten_a"',
+      'products[4].sku: duplicate sku "COLA-330" in store "sto_a1" (also products[0])',
+      'stockLevels[0].productId: no product "prd_missing"',
+      'promotions[0].conditions[0].categoryIds[0]: no category "cat_b1_drinks" in tenant "ten_a"',
+      'categories[1].parentCategoryId: no category "cat_a2_drinks" in store "sto_a1"',
+      'apiClients[1].allowedStoreIds[0]: no store "sto_b1" in tenant "ten_a"',
+    ]));
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses ids that belong to another tenant and keys issued twice', async () => {
+    const intruder = {
+      tenants: [{ id: 'ten_c', name: 'C', currency: 'USD' }],
+      stores: [{ id: 'sto_a1', tenantId: 'ten_c', name: 'Hijack' }],
+      apiClients: [{ id: 'cli_c', tenantId: 'ten_c', name: 'C', status: 'ACTIVE', scopes: [], allowedStoreIds: null, rateLimitPerMinute: null,
+        keys: [{ id: 'key_c', key: 'ck_test_TenantAllScopesKey00000000000000000001', expiresAt: null, revokedAt: null }] }],
+    };
+    const problems = await problemsOf(intruder);
+    expect(problems).toEqual(expect.arrayContaining([
+      'stores[0].id: "sto_a1" already exists in another tenant',
+      'apiClients[0].keys[0].key: this key is already issued under another key id',
+    ]));
+    expect(Number((await db.query(`SELECT count(*) AS n FROM tenants WHERE id = 'ten_c'`))[0].n)).toBe(0);
+  });
+
+  it('upserts by id by default and --replace rewrites only the tenants named in the file', async () => {
+    const update = {
+      products: [{ ...(testDataset().products[0] as Record<string, unknown>), name: 'Cola Zero-Sugar 330ml' }],
+    };
+    expect((await cli([file('update.json', update)])).code).toBe(0);
+    expect((await db.query(`SELECT name FROM products WHERE id = 'prd_a1_cola'`))[0].name).toBe('Cola Zero-Sugar 330ml');
+    const before = await counts();
+
+    const onlyB = testDataset();
+    const keep = <T extends { id?: string; tenantId?: string; storeId?: string; productId?: string }>(rows: unknown[]): T[] =>
+      (rows as T[]).filter((r) => [r.id, r.tenantId, r.storeId, r.productId].some((v) => typeof v === 'string' && /(_b_|_b1|ten_b)/.test(v)));
+    const replaceB = {
+      tenants: keep(onlyB.tenants), stores: keep(onlyB.stores), vatRates: keep(onlyB.vatRates), categories: keep(onlyB.categories),
+      products: keep(onlyB.products), apiClients: keep(onlyB.apiClients),
+    };
+    const res = await cli([file('b.json', replaceB), '--replace']);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('replaced tenants: ten_b');
+    const after = await counts();
+    expect(after.stock_levels).toBe(before.stock_levels - 1);
+    expect(after.products).toBe(before.products);
+    expect((await db.query(`SELECT count(*) AS n FROM stock_levels WHERE tenant_id = 'ten_b'`))[0].n).toBe('0');
+    expect((await db.query(`SELECT name FROM products WHERE id = 'prd_a1_cola'`))[0].name).toBe('Cola Zero-Sugar 330ml');
+  });
+
+  it('says clearly what is wrong with the command line, the file or the JSON', async () => {
+    const missing = await cli([join(dir, 'nope.json')]);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toMatch(/Cannot read .*nope.json: ENOENT/);
+    const notJson = await cli([file('broken.json', '{"tenants": [')]);
+    expect(notJson.code).not.toBe(0);
+    expect(notJson.stderr).toMatch(/is not valid JSON/);
+    const noFile = await cli([]);
+    expect(noFile.code).not.toBe(0);
+    expect(noFile.stderr).toMatch(/Usage: npm run db:import/);
+    const badFlag = await cli([file('x.json', {}), '--replce']);
+    expect(badFlag.code).not.toBe(0);
+    expect(badFlag.stderr).toMatch(/Unknown option: --replce/);
+    const notObject = await cli([file('array.json', [])]);
+    expect(notObject.stderr).toMatch(/\$: the data set must be a JSON object/);
+  });
+});
