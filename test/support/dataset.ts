@@ -9,6 +9,7 @@ export const KEYS = {
   tenantA: 'ck_test_TenantAllScopesKey00000000000000000001',
   tenantAStore1: 'ck_test_TenantAStoreOneKey0000000000000000001',
   tenantACategoriesOnly: 'ck_test_TenantACategoriesOnly00000000000000001',
+  tenantAProductsOnly: 'ck_test_TenantAProductsOnlyKey000000000000000001',
   tenantANoStores: 'ck_test_TenantANoStoresKey0000000000000000001',
   tenantB: 'ck_test_TenantBAllScopesKey00000000000000000001',
   revoked: 'ck_test_TenantARevokedKey000000000000000000001',
@@ -176,6 +177,10 @@ export function testDataset(): Record<string, unknown[]> {
       {
         id: 'cli_a_categories', tenantId: 'ten_a', name: 'A menu board', status: 'ACTIVE', scopes: ['catalog.categories.read'], allowedStoreIds: null, rateLimitPerMinute: null,
         keys: [{ id: 'key_a_categories', key: KEYS.tenantACategoriesOnly, expiresAt: null, revokedAt: null }],
+      },
+      {
+        id: 'cli_a_products', tenantId: 'ten_a', name: 'A price feed', status: 'ACTIVE', scopes: ['catalog.products.read'], allowedStoreIds: null, rateLimitPerMinute: null,
+        keys: [{ id: 'key_a_products', key: KEYS.tenantAProductsOnly, expiresAt: null, revokedAt: null }],
       },
       {
         id: 'cli_a_nostores', tenantId: 'ten_a', name: 'A no stores', status: 'ACTIVE', scopes: ALL_SCOPES, allowedStoreIds: [], rateLimitPerMinute: null,

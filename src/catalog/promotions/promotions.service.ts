@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { ObjectLiteral, Repository } from 'typeorm';
+import type { CallerScope } from '../../auth/caller-scope.js';
+import { inScope, type StoreScope, StoreScopeService } from '../../tenancy/store-scope.js';
+import { Category } from '../categories/category.entity.js';
+import { Product } from '../products/product.entity.js';
+import type { DescriptionContext } from './promotion-descriptions.js';
+import { Promotion } from './promotion.entity.js';
+import {
+  CUSTOMER_FACING_TYPES, PROMOTION_COLUMNS, type PromotionRow, type PromotionView, RETURNABLE_STATUSES, toPromotionView,
+} from './promotion.view.js';
+import type { ListPromotionsQuery } from './list-promotions.query.js';
+
+@Injectable()
+export class PromotionsService {
+  constructor(
+    @InjectRepository(Promotion) private readonly promotions: Repository<Promotion>,
+    @InjectRepository(Product) private readonly products: Repository<Product>,
+    @InjectRepository(Category) private readonly categories: Repository<Category>,
+    private readonly stores: StoreScopeService,
+  ) {}
+
+  async list(caller: CallerScope, query: ListPromotionsQuery, now = new Date()): Promise<PromotionView[]> {
+    const scope = await this.stores.resolve(caller, query.storeId);
+    if (query.type !== undefined && !(CUSTOMER_FACING_TYPES as readonly string[]).includes(query.type)) return [];
+
+    const qb = inScope(this.promotions.createQueryBuilder('pr'), 'pr', scope)
+      .select([])
+      .andWhere('pr.type = ANY(:types)', { types: [...CUSTOMER_FACING_TYPES] })
+      .andWhere('NOT pr.is_system_preset')
+      .andWhere('pr.status = ANY(:statuses)', { statuses: [...RETURNABLE_STATUSES] });
+    for (const [alias, column] of Object.entries(PROMOTION_COLUMNS)) qb.addSelect(column, alias);
+    if (query.type !== undefined) qb.andWhere('pr.type = :type', { type: query.type });
+    // activeAt wins over activeOnly; activeOnly=true (the default) means "active now".
+    const instant = query.activeAt ?? (query.activeOnly ? now.toISOString() : undefined);
+    if (instant !== undefined) {
+      qb.andWhere(`pr.status = 'ACTIVE'`)
+        .andWhere('(pr.starts_at IS NULL OR pr.starts_at <= CAST(:instant AS timestamptz))', { instant })
+        .andWhere('(pr.ends_at IS NULL OR CAST(:instant AS timestamptz) <= pr.ends_at)');
+    }
+    const rows = await qb.orderBy('pr.id', 'ASC').getRawMany<PromotionRow>();
+    const ctx = await this.descriptionContext(scope, rows);
+    return rows.map((row) => toPromotionView(row, now, ctx));
+  }
+
+  /** Names for the descriptions: only products and categories the caller may see, and the tenant's currency. */
+  private async descriptionContext(scope: StoreScope, rows: PromotionRow[]): Promise<DescriptionContext> {
+    const productIds = new Set<string>();
+    const categoryIds = new Set<string>();
+    for (const row of rows) {
+      for (const c of row.conditions) {
+        if (c.kind === 'product_quantity') c.productIds.forEach((id) => productIds.add(id));
+        if (c.kind === 'category_quantity') c.categoryIds.forEach((id) => categoryIds.add(id));
+      }
+    }
+    const names = async <T extends ObjectLiteral>(repo: Repository<T>, alias: string, ids: Set<string>): Promise<Map<string, string>> => {
+      if (ids.size === 0) return new Map();
+      const found = await inScope(repo.createQueryBuilder(alias), alias, scope)
+        .select(`${alias}.id`, 'id').addSelect(`${alias}.name`, 'name')
+        .andWhere(`${alias}.id = ANY(:ids)`, { ids: [...ids] })
+        .getRawMany<{ id: string; name: string }>();
+      return new Map(found.map((r) => [r.id, r.name]));
+    };
+    const [currency] = rows.length === 0 ? [] : await this.promotions.query('SELECT currency FROM tenants WHERE id = $1', [scope.tenantId]);
+    return {
+      currency: (currency as { currency?: string } | undefined)?.currency ?? '',
+      productNames: await names(this.products, 'p', productIds),
+      categoryNames: await names(this.categories, 'c', categoryIds),
+    };
+  }
+}

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import type { CallerScope } from '../../auth/caller-scope.js';
+import { Product } from '../../catalog/products/product.entity.js';
+import { offsetOf, type Page, toPage } from '../../shared/pagination/pagination.js';
+import { inScope, StoreScopeService } from '../../tenancy/store-scope.js';
+import { LOW_STOCK_SQL } from './availability.js';
+import type { ListStockQuery } from './list-stock.query.js';
+import { STOCK_COLUMNS, STOCK_UPDATED_AT_SQL, type StockRow, type StockRowView, toStockRowView } from './stock-row.view.js';
+
+@Injectable()
+export class StockService {
+  constructor(
+    @InjectRepository(Product) private readonly products: Repository<Product>,
+    private readonly stores: StoreScopeService,
+  ) {}
+
+  /** One row per product in scope, with or without a stock record, ordered by product id. */
+  async list(caller: CallerScope, query: ListStockQuery): Promise<Page<StockRowView>> {
+    const scope = await this.stores.resolve(caller, query.storeId);
+    const qb = inScope(this.products.createQueryBuilder('p'), 'p', scope).leftJoin('stock_levels', 's', 's.product_id = p.id');
+    if (query.activeOnly) qb.andWhere('p.is_active');
+    if (query.productId !== undefined) qb.andWhere('p.id = :productId', { productId: query.productId });
+    if (query.sku !== undefined) qb.andWhere('p.sku = :sku', { sku: query.sku });
+    if (query.barcode !== undefined) qb.andWhere('p.barcode = :barcode', { barcode: query.barcode });
+    if (query.categoryId !== undefined) qb.andWhere('p.category_id = :categoryId', { categoryId: query.categoryId });
+    if (query.updatedSince !== undefined) {
+      qb.andWhere(`${STOCK_UPDATED_AT_SQL} >= CAST(:updatedSince AS timestamptz)`, { updatedSince: query.updatedSince });
+    }
+    if (query.lowStockOnly === true) qb.andWhere(`(${LOW_STOCK_SQL})`);
+
+    const [{ total }] = await qb.clone().select('COUNT(*)::int', 'total').getRawMany<{ total: number }>();
+    if (total === 0) return toPage([], query, 0);
+    qb.select([]);
+    for (const [alias, column] of Object.entries(STOCK_COLUMNS)) qb.addSelect(column, alias);
+    const rows = await qb.orderBy('p.id', 'ASC').offset(offsetOf(query)).limit(query.pageSize).getRawMany<StockRow>();
+    return toPage(rows.map(toStockRowView), query, total);
+  }
+}
