@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { ApiKeyGuard } from './api-key.guard.js';
 import { ApiKeyService } from './api-key.service.js';
+import { CallerResolver } from './caller-resolver.js';
 import { ScopeGuard } from './scope.guard.js';
 
 @Module({
-  providers: [ApiKeyService, ApiKeyGuard, ScopeGuard],
-  exports: [ApiKeyService, ApiKeyGuard, ScopeGuard],
+  providers: [ApiKeyService, CallerResolver, ApiKeyGuard, ScopeGuard],
+  exports: [ApiKeyService, CallerResolver, ApiKeyGuard, ScopeGuard],
 })
 export class AuthModule {}

@@ -27,6 +27,8 @@ export interface AppConfig {
   readonly dataDir: string;
   /** How long a key lookup may be served from memory; the contract allows at most 5 s. */
   readonly authCacheTtlMs: number;
+  /** Prefix of the rate-limit keys in Redis (lets several deployments share one Redis). */
+  readonly redisKeyPrefix: string;
 }
 
 export class ConfigError extends Error {
@@ -85,6 +87,12 @@ function trustProxy(env: Env): boolean | number | string {
   throw new ConfigError('TRUST_PROXY', `must be false, true, a hop count or a list of addresses/subnets, got "${value}"`);
 }
 
+function redisKeyPrefix(env: Env): string {
+  const value = raw(env, 'REDIS_KEY_PREFIX') ?? 'cia:ratelimit:';
+  if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(value)) throw new ConfigError('REDIS_KEY_PREFIX', `must be 1 to 64 characters of A-Z a-z 0-9 : _ . -, got "${value}"`);
+  return value;
+}
+
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -134,6 +142,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     migrateOnStart: boolean(env, 'MIGRATE_ON_START', databaseUrl === null),
     dataDir: raw(env, 'DATA_DIR') ?? '.data',
     authCacheTtlMs: integer(env, 'AUTH_CACHE_TTL_MS', 2000, 0, 5000),
+    redisKeyPrefix: redisKeyPrefix(env),
     ...overrides,
   };
   return Object.freeze(config);

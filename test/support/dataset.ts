@@ -7,6 +7,7 @@ const ALL_SCOPES = ['catalog.products.read', 'catalog.categories.read', 'catalog
 
 export const KEYS = {
   tenantA: 'ck_test_TenantAllScopesKey00000000000000000001',
+  tenantASecond: 'ck_test_TenantAllScopesKey00000000000000000002',
   tenantAStore1: 'ck_test_TenantAStoreOneKey0000000000000000001',
   tenantACategoriesOnly: 'ck_test_TenantACategoriesOnly00000000000000001',
   tenantAProductsOnly: 'ck_test_TenantAProductsOnlyKey000000000000000001',
@@ -165,6 +166,7 @@ export function testDataset(): Record<string, unknown[]> {
         id: 'cli_a_all', tenantId: 'ten_a', name: 'A ERP', status: 'ACTIVE', scopes: ALL_SCOPES, allowedStoreIds: null, rateLimitPerMinute: null,
         keys: [
           { id: 'key_a_all', key: KEYS.tenantA, expiresAt: null, revokedAt: null },
+          { id: 'key_a_all_2', key: KEYS.tenantASecond, expiresAt: null, revokedAt: null },
           { id: 'key_a_revoked', key: KEYS.revoked, expiresAt: null, revokedAt: '2026-10-01T00:00:00.000Z' },
           { id: 'key_a_expired', key: KEYS.expired, expiresAt: '2026-01-01T00:00:00.000Z', revokedAt: null },
           { id: 'key_a_live', key: KEYS.production, expiresAt: null, revokedAt: null },

@@ -1,0 +1,47 @@
+import type { ThrottlerStorage } from '@nestjs/throttler';
+import type { Redis } from 'ioredis';
+
+/**
+ * @nestjs/throttler storage in Redis, so that every replica spends from the same budget.
+ *
+ * Why not @nest-lab/throttler-storage-redis: its peer range stops at NestJS 11, and as a CommonJS
+ * package that requires the ESM-only @nestjs/common 12 it cannot be loaded by jest on Node 20. This
+ * is the same algorithm (INCR with PEXPIRE, then a block key once over the limit) in one Lua script,
+ * so a hit is one atomic round trip.
+ */
+const SCRIPT = `
+local hits = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl <= 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+local blockTtl = redis.call('PTTL', KEYS[2])
+if blockTtl > 0 then
+  return { hits, ttl, 1, blockTtl }
+end
+if hits > tonumber(ARGV[2]) then
+  redis.call('SET', KEYS[2], '1', 'PX', ARGV[3])
+  return { hits, ttl, 1, tonumber(ARGV[3]) }
+end
+return { hits, ttl, 0, 0 }
+`;
+
+export class RedisThrottlerStorage implements ThrottlerStorage {
+  constructor(private readonly redis: Redis) {
+    redis.defineCommand('throttlerHit', { numberOfKeys: 2, lua: SCRIPT });
+  }
+
+  async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string) {
+    const base = `{${throttlerName}:${key}}`;
+    const hit = (this.redis as unknown as Record<string, (...args: unknown[]) => Promise<number[]>>).throttlerHit;
+    const [totalHits, timeToExpireMs, blocked, timeToBlockExpireMs] = await hit.call(
+      this.redis, `${base}:hits`, `${base}:blocked`, ttl, limit, Math.max(1, blockDuration));
+    return {
+      totalHits,
+      timeToExpire: Math.ceil(timeToExpireMs / 1000),
+      isBlocked: blocked === 1,
+      timeToBlockExpire: Math.ceil(timeToBlockExpireMs / 1000),
+    };
+  }
+}

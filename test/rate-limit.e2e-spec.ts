@@ -1,0 +1,201 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { freePort } from '../src/database/embedded-postgres.js';
+import { RateLimitStore } from '../src/rate-limit/rate-limit.store.js';
+import { KEYS, testDataset } from './support/dataset.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+const PRODUCTS = '/v1/catalog/products';
+const parse = (header: string | undefined): Record<string, string> =>
+  Object.fromEntries((header ?? '').split(';').slice(1).map((p) => p.split('=') as [string, string]));
+
+function withLimits(perClient: number, perIp: number, extra: Record<string, string> = {}) {
+  const dataset = testDataset();
+  const low = dataset.apiClients.find((c) => (c as { id: string }).id === 'cli_a_store1') as { rateLimitPerMinute: number };
+  low.rateLimitPerMinute = 3;
+  return createTestApp({
+    dataset,
+    env: { RATE_LIMIT_PER_MINUTE: String(perClient), RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: String(perIp), ...extra },
+    config: { redisKeyPrefix: `cia:test:${randomBytes(6).toString('hex')}:` },
+  });
+}
+
+function expect429(res: { status: number; body: { error: Record<string, unknown> }; headers: Record<string, string> }): number {
+  expect(res.status).toBe(429);
+  const retryAfter = res.headers['retry-after'];
+  expect(retryAfter).toMatch(/^[1-9][0-9]*$/);
+  expect(res.body.error).toEqual({
+    code: 'rate_limited', message: expect.any(String), details: { retryAfterSeconds: Number(retryAfter) }, requestId: res.headers['x-request-id'],
+  });
+  return Number(retryAfter);
+}
+
+describe('rate limiting (in-process counters)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await withLimits(5, 4);
+  });
+  afterAll(async () => t.close());
+
+  it('puts RateLimit-Policy and RateLimit on every /v1 response: 200, 400, 401, 403, 404', async () => {
+    const ok = await t.get(`${PRODUCTS}?sku=x`, KEYS.tenantB).expect(200);
+    expect(ok.headers['ratelimit-policy']).toBe('"per-client";q=5;w=60');
+    expect(ok.headers['ratelimit']).toMatch(/^"per-client";r=4;t=([1-9]|[1-5][0-9]|60)$/);
+    expect((await t.get(`${PRODUCTS}?page=x`, KEYS.tenantB).expect(400)).headers['ratelimit']).toMatch(/^"per-client";r=3;/);
+    expect((await t.get('/v1/inventory/stock', KEYS.tenantAProductsOnly).expect(403)).headers['ratelimit-policy']).toBe('"per-client";q=5;w=60');
+    expect((await t.get('/v1/nowhere', KEYS.tenantB).expect(404)).headers['ratelimit']).toMatch(/^"per-client";r=2;/);
+    const anonymous = await t.get(PRODUCTS).expect(401);
+    expect(anonymous.headers['ratelimit-policy']).toBe('"per-ip";q=4;w=60');
+    expect(anonymous.headers['ratelimit']).toMatch(/^"per-ip";r=3;t=\d+$/);
+  });
+
+  it('refuses a client over its budget with 429, Retry-After and retryAfterSeconds, and keeps clients apart', async () => {
+    for (let i = 0; i < 5; i++) await t.get(PRODUCTS, KEYS.tenantACategoriesOnly).expect(403);
+    const refused = await t.get(PRODUCTS, KEYS.tenantACategoriesOnly);
+    const retryAfter = expect429(refused);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(parse(refused.headers['ratelimit'])).toEqual({ r: '0', t: String(retryAfter) });
+    // The rate limit comes before the scope check: still 429, not 403.
+    expect429(await t.get('/v1/catalog/categories', KEYS.tenantACategoriesOnly));
+    // Another client's budget is untouched.
+    await t.get('/v1/catalog/categories', KEYS.tenantAProductsOnly).expect(403);
+    await t.get(PRODUCTS, KEYS.tenantAProductsOnly).expect(200);
+  });
+
+  it('shares one budget between all keys of a client', async () => {
+    for (let i = 0; i < 3; i++) await t.get(PRODUCTS, KEYS.tenantA).expect(200);
+    for (let i = 0; i < 2; i++) await t.get(PRODUCTS, KEYS.tenantASecond).expect(200);
+    expect429(await t.get(PRODUCTS, KEYS.tenantASecond));
+    expect429(await t.get(PRODUCTS, KEYS.tenantA));
+  });
+
+  it('uses the client\'s own rateLimitPerMinute when it has one', async () => {
+    const first = await t.get(PRODUCTS, KEYS.tenantAStore1).expect(200);
+    expect(first.headers['ratelimit-policy']).toBe('"per-client";q=3;w=60');
+    await t.get(PRODUCTS, KEYS.tenantAStore1).expect(200);
+    await t.get(PRODUCTS, KEYS.tenantAStore1).expect(200);
+    expect429(await t.get(PRODUCTS, KEYS.tenantAStore1));
+  });
+
+  it('counts requests without a valid key per address, so that key guessing ends in 429s', async () => {
+    const guesses = [KEYS.unknown, KEYS.revoked, 'ck_test_Guess0000000000000000000000000000001'];
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await t.get(PRODUCTS, guesses[i % guesses.length])).status);
+    // One unauthenticated request was spent in the first test of this file.
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+    // A valid key from the same address spends its client's budget, not the address's.
+    await t.get('/v1/catalog/categories', KEYS.tenantB).expect(200);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('off (the default): X-Forwarded-For cannot buy a new budget', async () => {
+    const t = await withLimits(100, 2);
+    try {
+      await t.get(PRODUCTS, null, { 'X-Forwarded-For': '198.51.100.1' }).expect(401);
+      await t.get(PRODUCTS, null, { 'X-Forwarded-For': '198.51.100.2' }).expect(401);
+      expect429(await t.get(PRODUCTS, null, { 'X-Forwarded-For': '198.51.100.3' }));
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('on: each client address behind the proxy has its own budget', async () => {
+    const t = await withLimits(100, 2, { TRUST_PROXY: 'loopback' });
+    try {
+      for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+        await t.get(PRODUCTS, null, { 'X-Forwarded-For': ip }).expect(401);
+        await t.get(PRODUCTS, null, { 'X-Forwarded-For': ip }).expect(401);
+      }
+      expect429(await t.get(PRODUCTS, null, { 'X-Forwarded-For': '198.51.100.1' }));
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('Redis unreachable', () => {
+  it('keeps serving on in-process counters (fails open) and counts the events', async () => {
+    const t = await withLimits(3, 10, { REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const store = t.app.get(RateLimitStore);
+      expect(store.backend).toBe('redis');
+      const res = await t.get(PRODUCTS, KEYS.tenantA).expect(200);
+      expect(res.headers['ratelimit']).toMatch(/^"per-client";r=2;/);
+      await t.get(PRODUCTS, KEYS.tenantA).expect(200);
+      await t.get(PRODUCTS, KEYS.tenantA).expect(200);
+      expect429(await t.get(PRODUCTS, KEYS.tenantA));
+      expect(store.failOpenEvents).toBeGreaterThanOrEqual(4);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+const redisUrl = process.env.REDIS_URL;
+const describeRedis = redisUrl ? describe : describe.skip;
+if (!redisUrl) console.warn('REDIS_URL is not set: the shared-budget tests against a real Redis do not run.');
+
+describeRedis('rate limiting with Redis (REDIS_URL)', () => {
+  it('two application instances share one budget', async () => {
+    const prefix = `cia:test:${randomBytes(6).toString('hex')}:`;
+    const a = await createTestApp({ dataset: testDataset(), env: { REDIS_URL: redisUrl!, RATE_LIMIT_PER_MINUTE: '4' }, config: { redisKeyPrefix: prefix } });
+    const b = await createTestApp({ dataset: testDataset(), env: { REDIS_URL: redisUrl!, RATE_LIMIT_PER_MINUTE: '4' }, config: { redisKeyPrefix: prefix } });
+    try {
+      expect(a.app.get(RateLimitStore).backend).toBe('redis');
+      await a.get(PRODUCTS, KEYS.tenantA).expect(200);
+      expect((await b.get(PRODUCTS, KEYS.tenantA).expect(200)).headers['ratelimit']).toMatch(/^"per-client";r=2;/);
+      await a.get(PRODUCTS, KEYS.tenantA).expect(200);
+      await b.get(PRODUCTS, KEYS.tenantA).expect(200);
+      expect429(await a.get(PRODUCTS, KEYS.tenantA));
+      expect429(await b.get(PRODUCTS, KEYS.tenantA));
+      await b.get(PRODUCTS, KEYS.tenantB).expect(200);
+      expect(a.app.get(RateLimitStore).failOpenEvents + b.app.get(RateLimitStore).failOpenEvents).toBe(0);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('fails open while Redis is stopped and goes back to Redis by itself when it returns', async () => {
+    const port = await freePort();
+    const start = async (): Promise<ChildProcess> => {
+      const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      const probe = new Redis({ port, lazyConnect: true, retryStrategy: () => 100 });
+      for (let i = 0; i < 50 && probe.status !== 'ready'; i++) await probe.connect().catch(() => new Promise((r) => setTimeout(r, 100)));
+      probe.disconnect();
+      return server;
+    };
+    let server = await start();
+    const t = await createTestApp({ dataset: testDataset(), env: { REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_PER_MINUTE: '100' } });
+    const store = t.app.get(RateLimitStore);
+    try {
+      await t.get(PRODUCTS, KEYS.tenantA).expect(200);
+      expect(store.failOpenEvents).toBe(0);
+      server.kill('SIGKILL');
+      await new Promise((r) => server.once('exit', r));
+      for (let i = 0; i < 3; i++) {
+        const res = await t.get(PRODUCTS, KEYS.tenantA).expect(200);
+        expect(res.headers['ratelimit']).toMatch(/^"per-client";r=\d+;t=\d+$/);
+      }
+      expect(store.failOpenEvents).toBeGreaterThan(0);
+      server = await start();
+      const deadline = Date.now() + 10_000;
+      let before = store.failOpenEvents;
+      for (;;) {
+        await t.get(PRODUCTS, KEYS.tenantA).expect(200);
+        if (store.failOpenEvents === before) break;
+        before = store.failOpenEvents;
+        if (Date.now() > deadline) throw new Error('the service did not reconnect to Redis within 10 s');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const check = new Redis({ port });
+      expect((await check.keys('*client:cli_a_all*')).length).toBeGreaterThan(0);
+      check.disconnect();
+    } finally {
+      await t.close();
+      server.kill('SIGKILL');
+    }
+  });
+});
