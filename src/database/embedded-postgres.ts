@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -87,4 +87,23 @@ export async function startEmbeddedPostgres(options: { dataDir: string; persiste
     },
     stop: () => pg.stop(),
   };
+}
+
+/**
+ * The URL of an embedded PostgreSQL already running on `dataDir` (started by `npm start`), from its
+ * postmaster.pid, or null when none runs.
+ */
+export function runningEmbeddedUrl(dataDir: string, database: string): string | null {
+  const pidFile = resolve(dataDir, 'pg', 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const [pidLine, , , portLine] = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(pidLine);
+  const port = Number(portLine);
+  if (!Number.isInteger(pid) || !Number.isInteger(port)) return null;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return null;
+  }
+  return `postgres://postgres:postgres@127.0.0.1:${port}/${database}`;
 }

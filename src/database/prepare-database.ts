@@ -5,7 +5,7 @@ import { createDataSource, migrate } from './data-source-options.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres.js';
 
 export const DEMO_DATASET_URL = new URL('../../fixtures/demo.json', import.meta.url);
-const EMBEDDED_DATABASE = 'catalog';
+export const EMBEDDED_DATABASE = 'catalog';
 
 export interface PreparedDatabase {
   config: AppConfig;

@@ -1,0 +1,184 @@
+import { parseArgs } from 'node:util';
+import type { AppEnv } from '../config/app-config.js';
+import { isRfc3339DateTime } from '../shared/validation/formats.js';
+import { AdminError, type AdminService, type ClientSummary, type KeySummary } from './admin.service.js';
+
+type Out = (line: string) => void;
+
+interface CommandSpec {
+  usage: string;
+  summary: string;
+  options: Record<string, { type: 'string' | 'boolean'; short?: string }>;
+  positional: number;
+  run(service: AdminService, values: Record<string, string | boolean | undefined>, args: string[], ctx: { env: AppEnv; out: Out }): Promise<void>;
+}
+
+const JSON_FLAG = { json: { type: 'boolean' as const } };
+const list = (value: string | undefined): string[] => (value ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+
+function table(out: Out, headers: string[], rows: string[][]): void {
+  if (rows.length === 0) {
+    out('(none)');
+    return;
+  }
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  out(line(headers));
+  for (const row of rows) out(line(row));
+}
+
+function printClients(out: Out, clients: ClientSummary[], json: boolean): void {
+  if (json) return out(JSON.stringify(clients, null, 2));
+  table(out, ['ID', 'TENANT', 'NAME', 'STATUS', 'SCOPES', 'STORES', 'RATE/MIN', 'ACTIVE KEYS'], clients.map((c) => [
+    c.id, c.tenantId, c.name, c.status, c.scopes.join(','), c.allowedStoreIds === null ? 'all' : c.allowedStoreIds.join(',') || '(none)',
+    c.rateLimitPerMinute === null ? 'default' : String(c.rateLimitPerMinute), String(c.activeKeys),
+  ]));
+}
+
+function printKeys(out: Out, keys: KeySummary[], json: boolean): void {
+  if (json) return out(JSON.stringify(keys, null, 2));
+  table(out, ['ID', 'CLIENT', 'KEY', 'STATUS', 'EXPIRES', 'REVOKED', 'CREATED'], keys.map((k) => [
+    k.id, k.clientId, k.hint, k.status, k.expiresAt ?? 'never', k.revokedAt ?? '-', k.createdAt,
+  ]));
+}
+
+/** `2027-01-31` (midnight UTC) or an RFC 3339 date-time. */
+export function parseExpiry(value: string): Date {
+  const text = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value;
+  if (!isRfc3339DateTime(text)) throw new AdminError(`--expires: "${value}" is not a date (2027-01-31) or an RFC 3339 date-time (2027-01-31T09:00:00Z)`);
+  return new Date(text);
+}
+
+const COMMANDS: Record<string, CommandSpec> = {
+  'clients:create': {
+    usage: 'clients:create --tenant T --name N --scopes a,b [--stores s1,s2] [--rate-limit 600] [--json]',
+    summary: 'register an integration client (no --stores: every store of the tenant, present and future)',
+    options: { tenant: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' }, stores: { type: 'string' }, 'rate-limit': { type: 'string' }, ...JSON_FLAG },
+    positional: 0,
+    async run(service, v, _args, { out }) {
+      for (const required of ['tenant', 'name', 'scopes']) if (v[required] === undefined) throw new AdminError(`--${required} is required`);
+      const rate = v['rate-limit'] as string | undefined;
+      if (rate !== undefined && !/^[0-9]+$/.test(rate)) throw new AdminError(`--rate-limit: "${rate}" is not a whole number`);
+      const client = await service.createClient({
+        tenantId: v.tenant as string, name: v.name as string, scopes: list(v.scopes as string),
+        storeIds: v.stores === undefined ? null : list(v.stores as string), rateLimitPerMinute: rate === undefined ? null : Number(rate),
+      });
+      if (v.json) out(JSON.stringify(client, null, 2));
+      else out(`Created client ${client.id} (${client.name}) in tenant ${client.tenantId}. Issue a key with: npm run admin -- keys:issue --client ${client.id}`);
+    },
+  },
+  'clients:list': {
+    usage: 'clients:list [--tenant T] [--json]',
+    summary: 'list integration clients',
+    options: { tenant: { type: 'string' }, ...JSON_FLAG },
+    positional: 0,
+    async run(service, v, _args, { out }) {
+      printClients(out, await service.listClients(v.tenant as string | undefined), Boolean(v.json));
+    },
+  },
+  ...Object.fromEntries((['disable', 'enable', 'revoke'] as const).map((verb) => [`clients:${verb}`, {
+    usage: `clients:${verb} CLIENT_ID [--json]`,
+    summary: { disable: 'refuse the client\'s keys until enabled again', enable: 'accept the client\'s keys again', revoke: 'refuse the client\'s keys for good' }[verb],
+    options: { ...JSON_FLAG },
+    positional: 1,
+    async run(service, v, args, { out }) {
+      const status = ({ disable: 'DISABLED', enable: 'ACTIVE', revoke: 'REVOKED' } as const)[verb];
+      const client = await service.setClientStatus(args[0], status);
+      if (v.json) out(JSON.stringify(client, null, 2));
+      else out(`Client ${client.id} is now ${client.status}. Running servers apply this within 5 seconds.`);
+    },
+  } satisfies CommandSpec])),
+  'keys:issue': {
+    usage: 'keys:issue --client CLIENT_ID [--expires 2027-01-31] [--json]',
+    summary: 'issue a new key for a client and print it, once',
+    options: { client: { type: 'string' }, expires: { type: 'string' }, ...JSON_FLAG },
+    positional: 0,
+    async run(service, v, _args, { env, out }) {
+      if (v.client === undefined) throw new AdminError('--client is required');
+      const expiresAt = v.expires === undefined ? null : parseExpiry(v.expires as string);
+      const issued = await service.issueKey(v.client as string, expiresAt, env);
+      if (v.json) return out(JSON.stringify(issued, null, 2));
+      out(`Issued key ${issued.id} for client ${issued.clientId} (${env}; expires ${issued.expiresAt ?? 'never'}):`);
+      out('');
+      out(`  ${issued.key}`);
+      out('');
+      out('This is the only time the key is shown: only its SHA-256 digest is stored. Hand it to the integration now.');
+    },
+  },
+  'keys:list': {
+    usage: 'keys:list --client CLIENT_ID [--json]',
+    summary: 'list a client\'s keys (hints only, never the keys)',
+    options: { client: { type: 'string' }, ...JSON_FLAG },
+    positional: 0,
+    async run(service, v, _args, { out }) {
+      if (v.client === undefined) throw new AdminError('--client is required');
+      printKeys(out, await service.listKeys(v.client as string), Boolean(v.json));
+    },
+  },
+  'keys:revoke': {
+    usage: 'keys:revoke KEY_ID [--json]',
+    summary: 'revoke a key for good',
+    options: { ...JSON_FLAG },
+    positional: 1,
+    async run(service, v, args, { out }) {
+      const key = await service.revokeKey(args[0]);
+      if (v.json) out(JSON.stringify(key, null, 2));
+      else out(`Key ${key.id} (${key.hint}) is revoked. Running servers refuse it within 5 seconds.`);
+    },
+  },
+};
+
+export function usage(): string {
+  const width = Math.max(...Object.values(COMMANDS).map((c) => c.usage.length));
+  return [
+    'Usage: npm run admin -- <command> [options]',
+    '',
+    'Manages integration clients and their API keys in the database of DATABASE_URL (unset: the embedded database of npm start).',
+    '',
+    ...Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
+    '',
+    'Every command takes --help and --json.',
+  ].join('\n');
+}
+
+/** Parses the command line; returns the exit code. Errors are one line on `err`. */
+export async function runAdmin(argv: string[], open: () => Promise<{ service: AdminService; close(): Promise<void> }>, ctx: { env: AppEnv; out: Out; err: Out }): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    ctx.out(usage());
+    return name === undefined ? 64 : 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    ctx.err(`Unknown command "${name}". Run "npm run admin -- --help" for the list.`);
+    return 64;
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({ args: rest, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+  } catch (error) {
+    ctx.err(`${(error as Error).message.split(/\n|\. /)[0]} (usage: npm run admin -- ${command.usage})`);
+    return 64;
+  }
+  if (parsed.values.help) {
+    ctx.out(`Usage: npm run admin -- ${command.usage}\n\n${command.summary}.`);
+    return 0;
+  }
+  if (parsed.positionals.length !== command.positional) {
+    ctx.err(`${name} takes ${command.positional === 0 ? 'no arguments besides options' : 'exactly one id'} (usage: npm run admin -- ${command.usage})`);
+    return 64;
+  }
+  const db = await open();
+  try {
+    await command.run(db.service, parsed.values as Record<string, string | boolean | undefined>, parsed.positionals, ctx);
+    return 0;
+  } catch (error) {
+    if (error instanceof AdminError) {
+      ctx.err(`Error: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await db.close();
+  }
+}

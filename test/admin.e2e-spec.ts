@@ -1,0 +1,138 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { testDataset } from './support/dataset.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+const run = promisify(execFile);
+let t: TestApp;
+
+beforeAll(async () => {
+  // Lookups cached as in production (2 s), to prove that changes still land within 5 s.
+  t = await createTestApp({ dataset: testDataset(), config: { authCacheTtlMs: 2000 } });
+});
+afterAll(async () => t.close());
+
+async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['dist/cli/admin.js', ...args], { env: { ...process.env, DATABASE_URL: t.databaseUrl, APP_ENV: 'development' } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+async function rowCounts(): Promise<string> {
+  return JSON.stringify(await t.db.query('SELECT (SELECT count(*) FROM api_clients) AS clients, (SELECT count(*) FROM api_keys) AS keys'));
+}
+
+/** Polls until the API answers `status` for the key; returns how long it took. */
+async function waitForStatus(key: string, status: number, withinMs: number): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const res = await t.get('/v1/catalog/products?pageSize=1', key);
+    if (res.status === status) return Date.now() - started;
+    if (Date.now() - started > withinMs) throw new Error(`still ${res.status} after ${withinMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('npm run admin', () => {
+  it('creates a client, issues a key that works at once, and revocation reaches the running server within 5 s', async () => {
+    const created = await admin('clients:create', '--tenant', 'ten_a', '--name', 'Delivery app', '--scopes', 'catalog.products.read,inventory.stock.read',
+      '--stores', 'sto_a1', '--rate-limit', '120', '--json');
+    expect(created.stderr).toBe('');
+    const client = JSON.parse(created.stdout);
+    expect(client).toMatchObject({ tenantId: 'ten_a', name: 'Delivery app', status: 'ACTIVE', allowedStoreIds: ['sto_a1'], rateLimitPerMinute: 120, activeKeys: 0 });
+
+    const issued = await admin('keys:issue', '--client', client.id);
+    expect(issued.code).toBe(0);
+    const key = /(ck_test_[A-Za-z0-9]{32,64})/.exec(issued.stdout)![1];
+    expect(issued.stdout).toContain('only time the key is shown');
+    const stored = await t.db.query('SELECT key_digest, key_hint FROM api_keys WHERE client_id = $1', [client.id]);
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(key);
+    expect(stored[0].key_hint).toBe(`ck_test_…${key.slice(-4)}`);
+
+    const res = await t.get('/v1/catalog/products?pageSize=100', key).expect(200);
+    expect(res.body.rows.every((r: { storeId: string }) => r.storeId === 'sto_a1')).toBe(true);
+    expect(res.headers['ratelimit-policy']).toBe('"per-client";q=120;w=60');
+    await t.get('/v1/catalog/categories', key).expect(403);
+
+    const listed = await admin('keys:list', '--client', client.id);
+    expect(listed.stdout).toContain(`ck_test_…${key.slice(-4)}`);
+    expect(listed.stdout).not.toContain(key);
+    const keyId = JSON.parse((await admin('keys:list', '--client', client.id, '--json')).stdout)[0].id;
+
+    expect((await admin('keys:revoke', keyId)).code).toBe(0);
+    expect(await waitForStatus(key, 401, 5000)).toBeLessThanOrEqual(5000);
+    expect(JSON.parse((await admin('keys:list', '--client', client.id, '--json')).stdout)[0]).toMatchObject({ status: 'revoked' });
+  });
+
+  it('disable, enable and revoke a client take effect on the running server within 5 s', async () => {
+    const client = JSON.parse((await admin('clients:create', '--tenant', 'ten_a', '--name', 'ERP', '--scopes', 'catalog.products.read', '--json')).stdout);
+    const key = JSON.parse((await admin('keys:issue', '--client', client.id, '--expires', '2099-01-01', '--json')).stdout).key;
+    await t.get('/v1/catalog/products', key).expect(200);
+    expect((await admin('clients:disable', client.id)).stdout).toContain('DISABLED');
+    await waitForStatus(key, 401, 5000);
+    expect((await admin('clients:enable', client.id)).code).toBe(0);
+    await waitForStatus(key, 200, 5000);
+    expect((await admin('clients:revoke', client.id)).code).toBe(0);
+    await waitForStatus(key, 401, 5000);
+    const again = await admin('clients:enable', client.id);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr.trim()).toMatch(/^Error: client "cli_\w+" is revoked/);
+  });
+
+  it('refuses every bad input with one line, a non-zero exit and nothing written', async () => {
+    const before = await rowCounts();
+    for (const [args, message] of [
+      [['clients:create', '--tenant', 'ten_zz', '--name', 'x', '--scopes', 'catalog.products.read'], /no tenant "ten_zz"/],
+      [['clients:create', '--tenant', 'ten_a', '--name', 'x', '--scopes', 'catalog.products.read,catalog.everything'], /unknown scope "catalog.everything"/],
+      [['clients:create', '--tenant', 'ten_a', '--name', 'x', '--scopes', 'catalog.products.read', '--stores', 'sto_a1,sto_b1'], /no store "sto_b1" in tenant "ten_a"/],
+      [['clients:create', '--tenant', 'ten_a', '--name', 'x', '--scopes', 'catalog.products.read', '--rate-limit', 'lots'], /--rate-limit/],
+      [['clients:create', '--tenant', 'ten_a', '--scopes', 'catalog.products.read'], /--name is required/],
+      [['keys:issue', '--client', 'cli_a_all', '--expires', '2026-02-30'], /--expires: "2026-02-30" is not a date/],
+      [['keys:issue', '--client', 'cli_a_all', '--expires', '2020-01-01'], /must be in the future/],
+      [['keys:issue', '--client', 'cli_nope'], /no client "cli_nope"/],
+      [['keys:issue', '--client', 'cli_a_revoked'], /is revoked/],
+      [['keys:revoke', 'key_nope'], /no key "key_nope"/],
+      [['keys:list'], /--client is required/],
+      [['keys:issue', '--client', 'cli_a_all', '--frobnicate'], /Unknown option '--frobnicate'/],
+      [['clients:disable'], /exactly one id/],
+      [['clients:explode'], /Unknown command "clients:explode"/],
+    ] as const) {
+      const res = await admin(...args);
+      expect([args, res.code === 0]).toEqual([args, false]);
+      expect(res.stderr.trim().split('\n')).toHaveLength(1);
+      expect(res.stderr).toMatch(message);
+      expect(res.stdout).toBe('');
+    }
+    expect(await rowCounts()).toBe(before);
+  });
+
+  it('has --help for the tool and every command, and lists clients as a table or JSON', async () => {
+    const help = await admin('--help');
+    expect(help.code).toBe(0);
+    for (const command of ['clients:create', 'clients:list', 'clients:disable', 'clients:enable', 'clients:revoke', 'keys:issue', 'keys:list', 'keys:revoke']) {
+      expect(help.stdout).toContain(command);
+      const own = await admin(command, '--help');
+      expect([command, own.code]).toEqual([command, 0]);
+      expect(own.stdout).toContain(`npm run admin -- ${command}`);
+    }
+    const table = await admin('clients:list', '--tenant', 'ten_b');
+    expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+TENANT\s+NAME\s+STATUS/);
+    expect(table.stdout).toContain('cli_b_all');
+    expect(table.stdout).not.toContain('cli_a_all');
+    const json = JSON.parse((await admin('clients:list', '--json')).stdout);
+    expect(json.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining(['cli_a_all', 'cli_b_all']));
+    const keys = await admin('keys:list', '--client', 'cli_a_all');
+    expect(keys.stdout).not.toMatch(/ck_test_[A-Za-z0-9]{32}/);
+  });
+
+  it('issues ck_live_ keys on a production configuration', async () => {
+    const { stdout } = await run(process.execPath, ['dist/cli/admin.js', 'keys:issue', '--client', 'cli_b_all', '--json'],
+      { env: { ...process.env, DATABASE_URL: t.databaseUrl, APP_ENV: 'production' } });
+    expect(JSON.parse(stdout).key).toMatch(/^ck_live_[A-Za-z0-9]{40}$/);
+  });
+});
