@@ -2,6 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AppConfig } from './config/app-config.js';
 import { bodyLimitMiddleware, hardeningMiddleware } from './shared/http/hardening.middleware.js';
 import { requestIdMiddleware } from './shared/http/request-id.middleware.js';
+import { buildOpenApiDocument, setupDocs } from './shared/openapi/openapi-document.js';
 
 /**
  * Everything about the HTTP server that is not a module: shared by main.ts and the tests so that both
@@ -23,5 +24,5 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
       maxAge: 600,
     });
   }
-  app.enableShutdownHooks();
+  if (config.docsEnabled) setupDocs(app, buildOpenApiDocument(app));
 }

@@ -10,6 +10,7 @@ import { configureApp } from '../../src/app.setup.js';
 import { type AppConfig, loadConfig } from '../../src/config/app-config.js';
 import { createDataSource } from '../../src/database/data-source-options.js';
 import { importDataset } from '../../src/dataset/import-dataset.js';
+import { assertMatchesOpenApi } from './openapi-validator.js';
 import { createTestDatabase, dropTestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -21,6 +22,7 @@ export interface TestApp {
   /** GET with a bearer key (or none). */
   get(path: string, key?: string | null, headers?: Record<string, string>): request.Test;
   http(): ReturnType<typeof request>;
+  head(path: string, key?: string | null): request.Test;
   close(): Promise<void>;
 }
 
@@ -41,12 +43,19 @@ export async function createTestApp(options: { dataset?: unknown; env?: Record<s
     databaseUrl,
     db,
     get(path, key = null, headers = {}) {
-      const req = request(server).get(path);
+      // Every response of a documented operation is checked against openapi.json.
+      const req = request(server).get(path).expect((res) => assertMatchesOpenApi('GET', path, res));
       if (key !== null) req.set('Authorization', `Bearer ${key}`);
       for (const [name, value] of Object.entries(headers)) req.set(name, value);
       return req;
     },
     http: () => request(server),
+    // Other methods and HEAD are checked too when they hit a documented path.
+    head: (path: string, key: string | null = null) => {
+      const req = request(server).head(path).expect((res) => assertMatchesOpenApi('HEAD', path, res));
+      if (key !== null) req.set('Authorization', `Bearer ${key}`);
+      return req;
+    },
     async close() {
       await app.close();
       await db.destroy();

@@ -1,16 +1,25 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { Caller, type CallerScope } from '../../auth/caller-scope.js';
-import { RequireScope } from '../../auth/require-scope.decorator.js';
+import { V1Operation } from '../../shared/openapi/v1-operation.decorator.js';
 import { CategoriesService } from './categories.service.js';
-import type { CategoryView } from './category.view.js';
+import { CategoryView } from './category.view.js';
 import { ListCategoriesQuery } from './list-categories.query.js';
 
+@ApiTags('Catalog')
 @Controller('v1/catalog/categories')
 export class CategoriesController {
   constructor(private readonly categories: CategoriesService) {}
 
   @Get()
-  @RequireScope('catalog.categories.read')
+  @V1Operation({
+    scope: 'catalog.categories.read',
+    operationId: 'listCategories',
+    summary: 'List categories',
+    description: 'All categories of the stores the key may read (or of `storeId`), not paginated. Archived categories are never returned; inactive ones only with `activeOnly=false`.',
+    ok: { type: CategoryView, isArray: true, description: 'The categories, in the order of sortBy.' },
+    notFound: 'storeId names a store that does not exist, belongs to another tenant or is outside the key\'s stores (one answer for all three).',
+  })
   list(@Caller() caller: CallerScope, @Query() query: ListCategoriesQuery): Promise<CategoryView[]> {
     return this.categories.list(caller, query);
   }

@@ -1,4 +1,6 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { toIsoMillis } from '../../shared/format/decimal.js';
+import { IdProperty, TextProperty, TimestampProperty } from '../../shared/openapi/properties.js';
 
 export const CATEGORY_COLUMNS = {
   id: 'c.id',
@@ -17,16 +19,17 @@ export type CategoryRow = {
   description: string | null; sortOrder: number; isActive: boolean; updatedAt: Date;
 };
 
-export interface CategoryView {
-  id: string;
-  storeId: string;
-  parentCategoryId: string | null;
-  name: string;
-  code: string | null;
-  description: string | null;
-  sortOrder: number;
-  isActive: boolean;
-  updatedAt: string;
+@ApiSchema({ name: 'Category' })
+export class CategoryView {
+  @IdProperty({ example: 'cat_camden_sd' }) id: string;
+  @IdProperty({ example: 'sto_camden' }) storeId: string;
+  @IdProperty({ nullable: true, example: 'cat_camden_dr' }) parentCategoryId: string | null;
+  @TextProperty({ example: 'Soft Drinks' }) name: string;
+  @TextProperty({ nullable: true, example: 'SD' }) code: string | null;
+  @TextProperty({ nullable: true, example: null }) description: string | null;
+  @ApiProperty({ type: 'integer', example: 10 }) sortOrder: number;
+  @ApiProperty({ type: Boolean }) isActive: boolean;
+  @TimestampProperty() updatedAt: string;
 }
 
 /** The Category of the contract, keys in the specification's order (`isArchived` is never shown). */

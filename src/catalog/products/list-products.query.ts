@@ -4,9 +4,16 @@ import { MAX_SEARCH_TERMS, searchTerms } from '../../shared/validation/like-patt
 import { BooleanParam, DateTimeParam, IdParam, TextParam } from '../../shared/validation/params.js';
 
 export class ListProductsQuery extends PageQuery {
-  @IdParam() storeId?: string;
-  @IdParam() categoryId?: string;
-  @TextParam()
+  @IdParam({ description: 'Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found.', example: 'sto_camden' })
+  storeId?: string;
+
+  @IdParam({ description: "Only products whose own category is this one (not its subcategories'). Exact, case-sensitive." })
+  categoryId?: string;
+
+  @TextParam({
+    description: `Free-text search: split on white space into at most ${MAX_SEARCH_TERMS} terms; a product matches when every term is a case-insensitive substring of its name, sku, barcode or brand. %, _ and \\ are literal characters.`,
+    example: 'cola 330',
+  })
   @ValidateBy({
     name: 'searchTerms',
     validator: {
@@ -15,12 +22,21 @@ export class ListProductsQuery extends PageQuery {
     },
   })
   q?: string;
-  @TextParam() barcode?: string;
-  @TextParam() sku?: string;
-  @DateTimeParam() updatedSince?: string;
-  @BooleanParam() activeOnly: boolean = true;
+
+  @TextParam({ description: 'Exact, case-sensitive barcode.' })
+  barcode?: string;
+
+  @TextParam({ description: 'Exact, case-sensitive SKU.' })
+  sku?: string;
+
+  @DateTimeParam({ description: 'Only products with updatedAt at or after this instant (RFC 3339 with Z or an offset). To sync, pass the largest updatedAt seen so far.', example: '2026-10-01T00:00:00Z' })
+  updatedSince?: string;
+
+  @BooleanParam({ description: 'true: only active products; false: inactive ones too. Exactly true or false.', default: true })
+  activeOnly: boolean = true;
 }
 
 export class ProductIdParams {
-  @IdParam({ optional: false }) id: string;
+  @IdParam({ description: 'Product id.', required: true, example: 'prd_camden_001' })
+  id: string;
 }

@@ -1,5 +1,7 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { formatDecimal, toIsoMillis } from '../../shared/format/decimal.js';
-import type { TaxCategory, UnitType } from './product.entity.js';
+import { IdProperty, MoneyProperty, PageFields, TextProperty, TimestampProperty } from '../../shared/openapi/properties.js';
+import { TAX_CATEGORIES, type TaxCategory, UNIT_TYPES, type UnitType } from './product.entity.js';
 
 /** The columns a product query selects: public ones only, so internal columns never leave the database. */
 export const PRODUCT_COLUMNS = {
@@ -36,34 +38,45 @@ export type ProductRow = {
   alcoholRestricted: boolean; tobaccoRestricted: boolean; vapeRestricted: boolean; updatedAt: Date;
 };
 
-export interface VatRateView {
-  id: string;
-  code: string;
-  name: string;
+@ApiSchema({ name: 'VatRate' })
+export class VatRateView {
+  @IdProperty({ example: 'vat_cs_std' }) id: string;
+  @TextProperty({ description: 'Short VAT rate code.', example: 'S' }) code: string;
+  @TextProperty({ example: 'Standard rate' }) name: string;
+  @ApiProperty({ type: String, pattern: '^-?[0-9]+\\.[0-9]{2}$', description: 'Percentage as a decimal string with 2 decimals.', example: '20.00' })
   percentage: string;
 }
 
-export interface ProductView {
-  id: string;
-  storeId: string;
-  categoryId: string | null;
-  name: string;
-  sku: string;
-  barcode: string | null;
-  brand: string | null;
-  size: string | null;
-  unitType: UnitType;
-  sellingPriceGross: string;
-  sellingPriceNet: string;
-  taxCategory: TaxCategory;
-  vatRate: VatRateView | null;
-  isActive: boolean;
-  variablePrice: boolean;
-  ageRestricted: boolean;
-  alcoholRestricted: boolean;
-  tobaccoRestricted: boolean;
-  vapeRestricted: boolean;
-  updatedAt: string;
+@ApiSchema({ name: 'Product' })
+export class ProductView {
+  @IdProperty({ example: 'prd_camden_001' }) id: string;
+  @IdProperty({ example: 'sto_camden' }) storeId: string;
+  @IdProperty({ nullable: true, example: 'cat_camden_sd' }) categoryId: string | null;
+  @TextProperty({ example: 'Cola 330ml can' }) name: string;
+  @TextProperty({ example: 'SD-100' }) sku: string;
+  @TextProperty({ nullable: true, example: '5010000000000' }) barcode: string | null;
+  @TextProperty({ nullable: true, example: 'Fizz' }) brand: string | null;
+  @TextProperty({ nullable: true, example: '330ml' }) size: string | null;
+  @ApiProperty({ enum: [...UNIT_TYPES], enumName: 'UnitType', example: 'item' }) unitType: UnitType;
+  @MoneyProperty({ description: 'Price including VAT.' }) sellingPriceGross: string;
+  @MoneyProperty({ description: 'Price excluding VAT.', example: '1.00' }) sellingPriceNet: string;
+  @ApiProperty({ enum: [...TAX_CATEGORIES], enumName: 'TaxCategory', example: 'STANDARD' }) taxCategory: TaxCategory;
+  @ApiProperty({ type: () => VatRateView, nullable: true }) vatRate: VatRateView | null;
+  @ApiProperty({ type: Boolean }) isActive: boolean;
+  @ApiProperty({ type: Boolean, description: 'Sold at a scale-entered or variable price (for example by weight).' }) variablePrice: boolean;
+  @ApiProperty({ type: Boolean, description: 'The four restriction flags are independent.' }) ageRestricted: boolean;
+  @ApiProperty({ type: Boolean }) alcoholRestricted: boolean;
+  @ApiProperty({ type: Boolean }) tobaccoRestricted: boolean;
+  @ApiProperty({ type: Boolean }) vapeRestricted: boolean;
+  @TimestampProperty() updatedAt: string;
+}
+
+export class ProductPage {
+  @ApiProperty({ type: () => [ProductView] }) rows: ProductView[];
+  @PageFields.page() page: number;
+  @PageFields.pageSize() pageSize: number;
+  @PageFields.total() total: number;
+  @PageFields.totalPages() totalPages: number;
 }
 
 /** The Product of the contract, keys in the specification's order; nothing else can appear. */

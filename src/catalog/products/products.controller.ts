@@ -1,23 +1,39 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { Caller, type CallerScope } from '../../auth/caller-scope.js';
-import { RequireScope } from '../../auth/require-scope.decorator.js';
+import { V1Operation } from '../../shared/openapi/v1-operation.decorator.js';
 import type { Page } from '../../shared/pagination/pagination.js';
 import { ListProductsQuery, ProductIdParams } from './list-products.query.js';
-import type { ProductView } from './product.view.js';
+import { ProductPage, ProductView } from './product.view.js';
 import { ProductsService } from './products.service.js';
 
+@ApiTags('Catalog')
 @Controller('v1/catalog/products')
 export class ProductsController {
   constructor(private readonly products: ProductsService) {}
 
   @Get()
-  @RequireScope('catalog.products.read')
+  @V1Operation({
+    scope: 'catalog.products.read',
+    operationId: 'listProducts',
+    summary: 'List products',
+    description: 'Products of every store the key may read (or of `storeId`), ordered by id in byte order, with exact `total` and `totalPages`. Inactive products are hidden unless `activeOnly=false`.',
+    ok: { type: ProductPage, description: 'One page of products.' },
+    notFound: 'storeId names a store that does not exist, belongs to another tenant or is outside the key\'s stores (one answer for all three).',
+  })
   list(@Caller() caller: CallerScope, @Query() query: ListProductsQuery): Promise<Page<ProductView>> {
     return this.products.list(caller, query);
   }
 
   @Get(':id')
-  @RequireScope('catalog.products.read')
+  @V1Operation({
+    scope: 'catalog.products.read',
+    operationId: 'getProduct',
+    summary: 'Get one product',
+    description: 'One product by id, active or not.',
+    ok: { type: ProductView, description: 'The product.' },
+    notFound: 'no such product, or it belongs to another tenant or to a store outside the key\'s stores (one answer for all).',
+  })
   get(@Caller() caller: CallerScope, @Param() params: ProductIdParams): Promise<ProductView> {
     return this.products.get(caller, params.id);
   }

@@ -1,4 +1,6 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { toIsoMillis } from '../../shared/format/decimal.js';
+import { IdProperty, TextProperty, TimestampProperty } from '../../shared/openapi/properties.js';
 import { type DescriptionContext, describeDiscount, describeEligibility } from './promotion-descriptions.js';
 import type { PromotionAction, PromotionCondition } from './promotion-rules.js';
 
@@ -26,17 +28,30 @@ export type PromotionRow = {
   conditions: PromotionCondition[]; actions: PromotionAction[]; updatedAt: Date;
 };
 
-export interface PromotionView {
-  id: string;
-  storeId: string;
-  name: string;
-  type: string;
-  schedule: { startsAt: string | null; endsAt: string | null };
-  lifecycle: { status: ReturnableStatus };
+export class PromotionSchedule {
+  @TimestampProperty({ nullable: true, description: 'Start of the window, inclusive; null: open.' }) startsAt: string | null;
+  @TimestampProperty({ nullable: true, description: 'End of the window, inclusive; null: open.', example: null }) endsAt: string | null;
+}
+
+export class PromotionLifecycle {
+  @ApiProperty({ enum: [...RETURNABLE_STATUSES], enumName: 'PromotionStatus', description: 'PAUSED is returned only with activeOnly=false.', example: 'ACTIVE' })
+  status: ReturnableStatus;
+}
+
+@ApiSchema({ name: 'Promotion' })
+export class PromotionView {
+  @IdProperty({ example: 'pro_camden_meal' }) id: string;
+  @IdProperty({ example: 'sto_camden' }) storeId: string;
+  @TextProperty({ description: 'Display name.', example: '3 soft drinks for 3.00' }) name: string;
+  @ApiProperty({ enum: [...CUSTOMER_FACING_TYPES], enumName: 'PromotionType', example: 'MULTI_BUY' }) type: string;
+  @ApiProperty({ type: () => PromotionSchedule }) schedule: PromotionSchedule;
+  @ApiProperty({ type: () => PromotionLifecycle }) lifecycle: PromotionLifecycle;
+  @ApiProperty({ type: Boolean, description: 'status is ACTIVE and the current time is inside [startsAt, endsAt]; independent of the query filters.' })
   isActive: boolean;
-  eligibilityDescription: string;
+  @TextProperty({ description: 'Who or what qualifies, in plain English.', example: 'Buy 3 or more from Soft Drinks' }) eligibilityDescription: string;
+  @TextProperty({ description: 'The discount, in plain English; amounts carry the currency code.', example: 'The qualifying items together for GBP 3.00' })
   discountDescription: string;
-  updatedAt: string;
+  @TimestampProperty() updatedAt: string;
 }
 
 /** ACTIVE and now inside [startsAt, endsAt], a null bound being open; independent of the query's filters. */

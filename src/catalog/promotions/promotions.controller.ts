@@ -1,16 +1,25 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { Caller, type CallerScope } from '../../auth/caller-scope.js';
-import { RequireScope } from '../../auth/require-scope.decorator.js';
+import { V1Operation } from '../../shared/openapi/v1-operation.decorator.js';
 import { ListPromotionsQuery } from './list-promotions.query.js';
-import type { PromotionView } from './promotion.view.js';
+import { PromotionView } from './promotion.view.js';
 import { PromotionsService } from './promotions.service.js';
 
+@ApiTags('Catalog')
 @Controller('v1/catalog/promotions')
 export class PromotionsController {
   constructor(private readonly promotions: PromotionsService) {}
 
   @Get()
-  @RequireScope('catalog.promotions.read')
+  @V1Operation({
+    scope: 'catalog.promotions.read',
+    operationId: 'listPromotions',
+    summary: 'List customer-facing promotions',
+    description: 'Customer-facing promotions (PERCENT_OFF, AMOUNT_OFF, FIXED_PRICE, MULTI_BUY, BUY_X_GET_Y, BUNDLE, SPEND_AND_SAVE; never coupons, staff or manual discounts, system presets, DRAFT or ARCHIVED), ordered by id, not paginated. Each carries plain-English descriptions of who qualifies and of the discount; the internal rules are never returned.',
+    ok: { type: PromotionView, isArray: true, description: 'The promotions.' },
+    notFound: 'storeId names a store that does not exist, belongs to another tenant or is outside the key\'s stores (one answer for all three).',
+  })
   list(@Caller() caller: CallerScope, @Query() query: ListPromotionsQuery): Promise<PromotionView[]> {
     return this.promotions.list(caller, query);
   }

@@ -1,17 +1,26 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { Caller, type CallerScope } from '../../auth/caller-scope.js';
-import { RequireScope } from '../../auth/require-scope.decorator.js';
+import { V1Operation } from '../../shared/openapi/v1-operation.decorator.js';
 import type { Page } from '../../shared/pagination/pagination.js';
 import { ListStockQuery } from './list-stock.query.js';
-import type { StockRowView } from './stock-row.view.js';
+import { StockPage, type StockRowView } from './stock-row.view.js';
 import { StockService } from './stock.service.js';
 
+@ApiTags('Inventory')
 @Controller('v1/inventory/stock')
 export class StockController {
   constructor(private readonly stock: StockService) {}
 
   @Get()
-  @RequireScope('inventory.stock.read')
+  @V1Operation({
+    scope: 'inventory.stock.read',
+    operationId: 'listStock',
+    summary: 'List stock levels',
+    description: 'One row per product of the stores the key may read (or of `storeId`), ordered by product id, with exact quantities and a derived availability. A product without a stock record has trackStock false, zero quantities and availability not_tracked. Inactive products are hidden unless `activeOnly=false`.',
+    ok: { type: StockPage, description: 'One page of stock rows.' },
+    notFound: 'storeId names a store that does not exist, belongs to another tenant or is outside the key\'s stores (one answer for all three).',
+  })
   list(@Caller() caller: CallerScope, @Query() query: ListStockQuery): Promise<Page<StockRowView>> {
     return this.stock.list(caller, query);
   }

@@ -5,8 +5,11 @@ export const DEFAULT_PAGE_SIZE = 50;
 
 /** `page` and `pageSize` of the paginated routes. */
 export class PageQuery {
-  @IntegerParam({ min: 1 }) page: number = 1;
-  @IntegerParam({ min: 1, max: MAX_PAGE_SIZE }) pageSize: number = DEFAULT_PAGE_SIZE;
+  @IntegerParam({ min: 1, default: 1, description: 'Page number, from 1. A page past the last one is a 200 with no rows and the true total.' })
+  page: number = 1;
+
+  @IntegerParam({ min: 1, max: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: `Rows per page, 1 to ${MAX_PAGE_SIZE}.` })
+  pageSize: number = DEFAULT_PAGE_SIZE;
 }
 
 export interface Page<T> {

@@ -1,15 +1,29 @@
 import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min, ValidateBy } from 'class-validator';
 import { hasControlCharacters, isOpaqueId, isRfc3339DateTime } from './formats.js';
 
 /**
- * Decorators for query and path parameters, written to the rules of decisions.md. Values arrive as
- * strings (the pipe has already refused repeated and empty ones); nothing is converted implicitly.
+ * Decorators for query and path parameters, written to the rules of decisions.md. Each one both
+ * validates and documents its parameter (OpenAPI), so that the rules and the document cannot drift.
+ * Values arrive as strings (the pipe has already refused repeated and empty ones); nothing is
+ * converted implicitly.
  */
 
+export interface ParamDoc {
+  description: string;
+  example?: string | number | boolean;
+  default?: string | number | boolean;
+}
+
+export const ID_PATTERN_TEXT = '^[A-Za-z0-9_.:-]{1,128}$';
+
+const doc = (d: ParamDoc, schema: Record<string, unknown>, required = false): PropertyDecorator =>
+  ApiProperty({ required, description: d.description, example: d.example, default: d.default, ...schema });
+
 /** Digits only, then the range: `1.5`, `-1`, `1e2` and `abc` stay strings and fail. */
-export function IntegerParam(options: { min: number; max?: number }): PropertyDecorator {
+export function IntegerParam(options: { min: number; max?: number } & ParamDoc): PropertyDecorator {
   const range = options.max === undefined ? `at least ${options.min}` : `from ${options.min} to ${options.max}`;
   const message = `must be a whole number ${range}`;
   return applyDecorators(
@@ -18,32 +32,35 @@ export function IntegerParam(options: { min: number; max?: number }): PropertyDe
     IsInt({ message }),
     Min(options.min, { message }),
     ...(options.max === undefined ? [] : [Max(options.max, { message })]),
+    doc(options, { type: 'integer', minimum: options.min, maximum: options.max }),
   );
 }
 
 /** Exactly `true` or `false`; `false` really is false. */
-export function BooleanParam(): PropertyDecorator {
+export function BooleanParam(d: ParamDoc): PropertyDecorator {
   return applyDecorators(
     IsOptional(),
     Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value)),
     IsBoolean({ message: 'must be true or false' }),
+    doc(d, { type: 'boolean' }),
   );
 }
 
-export function IdParam(options: { optional?: boolean } = {}): PropertyDecorator {
+export function IdParam(d: ParamDoc & { required?: boolean }): PropertyDecorator {
   return applyDecorators(
-    ...(options.optional === false ? [] : [IsOptional()]),
+    ...(d.required ? [] : [IsOptional()]),
     ValidateBy({
       name: 'isOpaqueId',
       validator: { validate: (value) => isOpaqueId(value), defaultMessage: () => 'must be an id of 1 to 128 characters from A-Z a-z 0-9 _ . : -' },
     }),
+    doc(d, { type: 'string', pattern: ID_PATTERN_TEXT, minLength: 1, maxLength: 128 }, d.required),
   );
 }
 
 export const MAX_TEXT_PARAM = 200;
 
 /** 1 to 200 characters, no control characters. */
-export function TextParam(): PropertyDecorator {
+export function TextParam(d: ParamDoc): PropertyDecorator {
   return applyDecorators(
     IsOptional(),
     ValidateBy({
@@ -53,10 +70,11 @@ export function TextParam(): PropertyDecorator {
         defaultMessage: () => `must be 1 to ${MAX_TEXT_PARAM} characters without control characters`,
       },
     }),
+    doc(d, { type: 'string', minLength: 1, maxLength: MAX_TEXT_PARAM, pattern: '^[^\\u0000-\\u001f\\u007f]+$' }),
   );
 }
 
-export function DateTimeParam(): PropertyDecorator {
+export function DateTimeParam(d: ParamDoc): PropertyDecorator {
   return applyDecorators(
     IsOptional(),
     ValidateBy({
@@ -66,9 +84,10 @@ export function DateTimeParam(): PropertyDecorator {
         defaultMessage: () => 'must be an RFC 3339 date-time with Z or a numeric offset, for example 2026-01-31T09:00:00Z',
       },
     }),
+    doc(d, { type: 'string', format: 'date-time' }),
   );
 }
 
-export function EnumParam(values: readonly string[]): PropertyDecorator {
-  return applyDecorators(IsOptional(), IsIn([...values], { message: `must be one of ${values.join(', ')}` }));
+export function EnumParam(values: readonly string[], d: ParamDoc): PropertyDecorator {
+  return applyDecorators(IsOptional(), IsIn([...values], { message: `must be one of ${values.join(', ')}` }), doc(d, { type: 'string', enum: [...values] }));
 }

@@ -1,0 +1,81 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { BEARER_SCHEME } from './v1-operation.decorator.js';
+
+const DESCRIPTION = `
+Read-only access for approved integrations (ERPs, web shops, price-comparison and delivery apps) to a
+retail tenant's products, categories, customer-facing promotions and exact stock levels.
+
+## Authentication
+Send \`Authorization: Bearer <API key>\` on every request. Keys are issued to integration clients by the
+tenant's administrators; they are not JWTs and not OAuth tokens. Production keys start with
+\`ck_live_\`, development keys with \`ck_test_\`; each environment (with its own base address) accepts
+only its own. The tenant comes from the key: you never send a tenant id. A client may be limited to
+some stores; anything outside them answers as not found. Each operation needs one scope (shown on
+the operation and in its \`x-required-scopes\` extension).
+
+## Conventions
+- Every timestamp is UTC with milliseconds: \`2026-10-02T09:30:00.000Z\`.
+- Money and VAT percentages are JSON strings with 2 decimals (\`"1.20"\`); stock quantities are JSON
+  strings with 3 decimals (\`"-2.500"\`). Never JSON numbers.
+- Lists are ordered by id in byte order (categories by the sortBy rule). \`activeOnly\` defaults to true.
+- Paginated operations answer \`{ rows, page, pageSize, total, totalPages }\`; \`total\` counts every
+  matching row; a page past the end is a 200 with no rows.
+- Parameters are strict: an unknown, repeated or empty parameter is a 400, as is \`page=1.5\` or
+  \`activeOnly=1\`. Booleans are exactly \`true\` or \`false\`; date-times are RFC 3339 with \`Z\` or an offset.
+- To synchronise, keep the largest \`updatedAt\` you have seen and pass it as \`updatedSince\` (inclusive).
+
+## Errors
+Every non-200 response is \`{ "error": { "code", "message", "details", "requestId" } }\`. Match on
+\`code\`: validation_failed (400), unauthorized (401), scope_denied (403), not_found (404),
+payload_too_large (413), rate_limited (429), internal_error (500). Every response carries
+\`X-Request-Id\`; send your own (\`^[A-Za-z0-9_.:-]{1,80}$\`) to correlate, and quote it when reporting a problem.
+Unknown paths and methods other than GET and HEAD answer 404 not_found.
+
+## Rate limits
+Each client has a per-minute budget shared by all its keys; requests without a valid key are counted
+per address. The numbers are policy and may change: read them from the \`RateLimit-Policy\` and
+\`RateLimit\` headers on every response, and on 429 wait \`Retry-After\` seconds, then retry with
+exponential backoff. Never hardcode a limit.
+
+## Versioning
+Everything lives under \`/v1\` (API version 1.0.0). A breaking change would come under \`/v2\`; \`/v1\`
+would not change behaviour.
+`.trim();
+
+/** The OpenAPI 3 document of the service, generated from the controllers, DTOs and views. */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Catalog and Inventory Read API')
+    .setDescription(DESCRIPTION)
+    .setVersion('1.0.0')
+    .addServer('/', 'This server (development and production each have their own base address)')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An integration API key: ck_live_… (production) or ck_test_… (development), then 32 to 64 letters and digits.' }, BEARER_SCHEME)
+    .addTag('Catalog', 'Products, categories and customer-facing promotions.')
+    .addTag('Inventory', 'Exact stock levels.')
+    .build();
+  const document = SwaggerModule.createDocument(app, config, { operationIdFactory: (_controller, method) => method });
+  document.info.license = { name: 'Proprietary: for approved integrations of the point-of-sale platform' };
+  return sortKeys(document);
+}
+
+/** Stable output: paths and schemas in a fixed order, so that the committed file diffs cleanly. */
+function sortKeys(document: OpenAPIObject): OpenAPIObject {
+  const sorted = <T extends Record<string, unknown>>(o: T | undefined): T | undefined =>
+    o === undefined ? undefined : (Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) as T);
+  return {
+    ...document,
+    paths: sorted(document.paths)!,
+    components: { ...document.components, schemas: sorted(document.components?.schemas) },
+  };
+}
+
+/** Swagger UI at /docs and the document at /docs/openapi.json, served from local files (no CDN). */
+export function setupDocs(app: INestApplication, document: OpenAPIObject): void {
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'docs/openapi.json',
+    raw: ['json'],
+    customSiteTitle: 'Catalog and Inventory Read API',
+    swaggerOptions: { validatorUrl: null, persistAuthorization: true, displayRequestDuration: true, tryItOutEnabled: true },
+  });
+}
