@@ -19,8 +19,12 @@ export interface ParamDoc {
 
 export const ID_PATTERN_TEXT = '^[A-Za-z0-9_.:-]{1,128}$';
 
+/**
+ * Examples are shown only for required parameters: Swagger UI pre-fills examples into "Try it out",
+ * and a pre-filled optional filter would narrow a request the user did not mean to narrow.
+ */
 const doc = (d: ParamDoc, schema: Record<string, unknown>, required = false): PropertyDecorator =>
-  ApiProperty({ required, description: d.description, example: d.example, default: d.default, ...schema });
+  ApiProperty({ required, description: d.description, ...(required ? { example: d.example } : {}), default: d.default, ...schema });
 
 /** Digits only, then the range: `1.5`, `-1`, `1e2` and `abc` stay strings and fail. */
 export function IntegerParam(options: { min: number; max?: number } & ParamDoc): PropertyDecorator {
