@@ -7,7 +7,9 @@ import { CatalogModule } from './catalog/catalog.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { HealthModule } from './health/health.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
+import { ObservabilityModule } from './observability/observability.module.js';
 import { ErrorEnvelopeFilter } from './shared/http/error-envelope.filter.js';
 import { ParamsValidationPipe } from './shared/validation/params-validation.pipe.js';
 import { RateLimitMiddleware } from './rate-limit/rate-limit.middleware.js';
@@ -24,7 +26,7 @@ export class AppModule implements NestModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(config), TenancyModule, AuthModule, RateLimitModule, CatalogModule, InventoryModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(config), ObservabilityModule, HealthModule, TenancyModule, AuthModule, RateLimitModule, CatalogModule, InventoryModule],
       providers: [
         // Order of checks: authentication (401) and the rate limit (429) in RateLimitMiddleware and
         // ApiKeyGuard, then scope (403); the pipe (400) after guards; stores and resources (404) in services.

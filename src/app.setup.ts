@@ -1,18 +1,24 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Logger } from 'pino';
 import type { AppConfig } from './config/app-config.js';
 import { bodyLimitMiddleware, hardeningMiddleware } from './shared/http/hardening.middleware.js';
 import { requestIdMiddleware } from './shared/http/request-id.middleware.js';
+import { requestLogger } from './observability/logger.js';
+import { MetricsService } from './observability/metrics.service.js';
+import { requestObserver } from './observability/request-observer.middleware.js';
 import { buildOpenApiDocument, setupDocs } from './shared/openapi/openapi-document.js';
 
 /**
  * Everything about the HTTP server that is not a module: shared by main.ts and the tests so that both
  * run the same application. Call before `app.init()`.
  */
-export function configureApp(app: NestExpressApplication, config: AppConfig): void {
+export function configureApp(app: NestExpressApplication, config: AppConfig, logger?: Logger): void {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
   app.use(requestIdMiddleware);
+  app.use(requestObserver(app.get(MetricsService)));
+  if (logger) app.use(requestLogger(logger));
   app.use(hardeningMiddleware);
   app.use(bodyLimitMiddleware(config.bodyLimitBytes));
   if (config.corsOrigins.length > 0) {

@@ -1,15 +1,17 @@
 import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
-import { Logger } from '@nestjs/common';
+import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
-import { ConfigError, loadConfig } from './config/app-config.js';
+import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
 import { DEMO_DATASET_URL, prepareDatabase } from './database/prepare-database.js';
+import { ShutdownState } from './health/shutdown-state.js';
+import { createLogger, PinoNestLogger } from './observability/logger.js';
 
 async function main(): Promise<void> {
-  let config;
+  let config: AppConfig;
   try {
     config = loadConfig(process.env);
   } catch (error) {
@@ -19,22 +21,37 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  const logger = createLogger(config);
   const say = (line: string): void => console.log(line);
-  const prepared = await prepareDatabase(config, say);
+  const prepared = await prepareDatabase(config, (line) => logger.info(line));
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(prepared.config), {
     bodyParser: false,
-    logger: config.logLevel === 'silent' ? false : undefined,
+    logger: new PinoNestLogger(logger),
   });
-  configureApp(app, prepared.config);
+  configureApp(app, prepared.config, logger);
   await app.listen(config.port);
 
   let stopping = false;
+  /**
+   * SIGTERM: readiness fails at once; requests are still accepted for SHUTDOWN_DELAY_MS (while the
+   * cluster stops routing here), then the server stops accepting, in-flight requests get up to
+   * SHUTDOWN_TIMEOUT_MS to finish, the pools close and the process exits 0.
+   */
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    Logger.log(`${signal} received, shutting down`, 'Main');
+    logger.info({ signal }, 'shutting down: readiness now fails');
+    app.get(ShutdownState).shuttingDown = true;
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+    const server = app.getHttpServer() as Server;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const force = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
+    await closed;
+    clearTimeout(force);
     await app.close();
     await prepared.embedded?.stop();
+    logger.info('shut down cleanly');
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -29,6 +29,10 @@ export interface AppConfig {
   readonly authCacheTtlMs: number;
   /** Prefix of the rate-limit keys in Redis (lets several deployments share one Redis). */
   readonly redisKeyPrefix: string;
+  /** After SIGTERM: how long to keep accepting requests while readiness already fails. */
+  readonly shutdownDelayMs: number;
+  /** After that: how long in-flight requests may take before connections are closed. */
+  readonly shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -143,6 +147,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     dataDir: raw(env, 'DATA_DIR') ?? '.data',
     authCacheTtlMs: integer(env, 'AUTH_CACHE_TTL_MS', 2000, 0, 5000),
     redisKeyPrefix: redisKeyPrefix(env),
+    shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0, 0, 120_000),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     ...overrides,
   };
   return Object.freeze(config);

@@ -4,6 +4,7 @@ import { CallerResolver } from '../auth/caller-resolver.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { ApiError } from '../shared/http/api-error.js';
+import { MetricsService } from '../observability/metrics.service.js';
 import { clientAddressKey } from './client-address.js';
 import { RateLimitStore, WINDOW_SECONDS } from './rate-limit.store.js';
 
@@ -18,6 +19,7 @@ export class RateLimitMiddleware implements NestMiddleware {
     private readonly callers: CallerResolver,
     private readonly store: RateLimitStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
   ) {}
 
   async use(req: Request, res: Response, next: NextFunction): Promise<void> {
@@ -30,6 +32,7 @@ export class RateLimitMiddleware implements NestMiddleware {
       res.setHeader('RateLimit-Policy', `"${policy}";q=${limit};w=${WINDOW_SECONDS}`);
       res.setHeader('RateLimit', `"${policy}";r=${decision.remaining};t=${decision.resetSeconds}`);
       if (decision.exceeded) {
+        this.metrics.countRateLimited(policy);
         next(ApiError.rateLimited(decision.resetSeconds));
         return;
       }

@@ -3,6 +3,7 @@ import { ThrottlerStorageService, type ThrottlerStorage } from '@nestjs/throttle
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import { MetricsService } from '../observability/metrics.service.js';
 import { RedisThrottlerStorage } from './redis-throttler.storage.js';
 
 export const WINDOW_SECONDS = 60;
@@ -33,7 +34,10 @@ export class RateLimitStore implements OnModuleDestroy {
   /** Requests counted in process because Redis did not answer (exported as a metric). */
   failOpenEvents = 0;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly metrics: MetricsService,
+  ) {
     if (config.redisUrl === null) {
       this.redis = null;
       this.shared = null;
@@ -63,6 +67,7 @@ export class RateLimitStore implements OnModuleDestroy {
         record = await this.shared.increment(key, WINDOW_MS, limit, WINDOW_MS, THROTTLER_NAME);
       } catch (error) {
         this.failOpenEvents++;
+        this.metrics.countRedisFailOpen();
         this.noteFailure(error as Error);
       }
     }

@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { DataSource } from 'typeorm';
+
+interface PgPool {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+/** Prometheus metrics of one application instance (its own registry, so tests can run several). */
+@Injectable()
+export class MetricsService {
+  readonly registry = new Registry();
+  private readonly requests = new Counter({
+    name: 'http_requests_total', help: 'HTTP requests by route, method and status.', labelNames: ['method', 'route', 'status'], registers: [this.registry],
+  });
+  private readonly duration = new Histogram({
+    name: 'http_request_duration_seconds', help: 'HTTP request duration by route, method and status.', labelNames: ['method', 'route', 'status'],
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [this.registry],
+  });
+  private readonly rateLimited = new Counter({
+    name: 'rate_limited_requests_total', help: 'Requests refused with 429, by budget policy.', labelNames: ['policy'], registers: [this.registry],
+  });
+  private readonly redisFailOpen = new Counter({
+    name: 'ratelimit_redis_fail_open_total', help: 'Requests counted in process because Redis did not answer.', registers: [this.registry],
+  });
+
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    collectDefaultMetrics({ register: this.registry });
+    const pools = (): PgPool[] => {
+      const driver = dataSource.driver as unknown as { master?: PgPool; slaves?: PgPool[] };
+      return [driver.master, ...(driver.slaves ?? [])].filter((p): p is PgPool => p !== undefined);
+    };
+    const sum = (pick: (p: PgPool) => number): number => pools().reduce((n, p) => n + pick(p), 0);
+    new Gauge({
+      name: 'db_pool_connections_in_use', help: 'Database connections checked out of the pools.', registers: [this.registry],
+      collect() {
+        this.set(sum((p) => p.totalCount - p.idleCount));
+      },
+    });
+    new Gauge({
+      name: 'db_pool_connections_idle', help: 'Open, idle database connections.', registers: [this.registry],
+      collect() {
+        this.set(sum((p) => p.idleCount));
+      },
+    });
+    new Gauge({
+      name: 'db_pool_waiting_requests', help: 'Queries waiting for a database connection.', registers: [this.registry],
+      collect() {
+        this.set(sum((p) => p.waitingCount));
+      },
+    });
+  }
+
+  observeRequest(method: string, route: string, status: number, seconds: number): void {
+    const labels = { method, route, status: String(status) };
+    this.requests.inc(labels);
+    this.duration.observe(labels, seconds);
+  }
+
+  countRateLimited(policy: string): void {
+    this.rateLimited.inc({ policy });
+  }
+
+  countRedisFailOpen(): void {
+    this.redisFailOpen.inc();
+  }
+}
