@@ -17,7 +17,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
   app.use(requestIdMiddleware);
-  app.use(requestObserver(app.get(MetricsService)));
+  app.use(requestObserver(app.get(MetricsService), app.getHttpAdapter().getInstance()));
   if (logger) app.use(requestLogger(logger));
   app.use(hardeningMiddleware);
   app.use(bodyLimitMiddleware(config.bodyLimitBytes));

