@@ -35,6 +35,13 @@ export interface AppConfig {
   readonly shutdownTimeoutMs: number;
 }
 
+/** Every environment variable the service reads (the README's configuration table). */
+export const CONFIG_VARIABLES = [
+  'PORT', 'APP_ENV', 'DATABASE_URL', 'DATABASE_REPLICA_URLS', 'REDIS_URL', 'RATE_LIMIT_PER_MINUTE', 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE',
+  'BODY_LIMIT_BYTES', 'TRUST_PROXY', 'DOCS_ENABLED', 'LOG_LEVEL', 'CORS_ORIGINS', 'DB_STATEMENT_TIMEOUT_MS', 'DB_POOL_SIZE', 'MIGRATE_ON_START',
+  'DATA_DIR', 'AUTH_CACHE_TTL_MS', 'REDIS_KEY_PREFIX', 'SHUTDOWN_DELAY_MS', 'SHUTDOWN_TIMEOUT_MS',
+] as const;
+
 export class ConfigError extends Error {
   constructor(readonly variable: string, problem: string) {
     super(`Invalid configuration: ${variable} ${problem}`);
