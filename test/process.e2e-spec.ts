@@ -85,11 +85,11 @@ describe('the built server as a process', () => {
       await database.stop();
       const ready = await get(server, '/health/ready');
       expect(ready.status).toBe(503);
-      expect((await ready.json()).status).toBe('error');
+      expect(((await ready.json()) as { status: string }).status).toBe('error');
       expect((await get(server, '/health/live')).status).toBe(200);
       const down = await get(server, '/v1/catalog/products', KEYS.tenantA);
       expect(down.status).toBe(500);
-      const body = await down.json();
+      const body = (await down.json()) as { error: { code: string } };
       expect(body.error.code).toBe('internal_error');
       expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|connect|postgres/i);
 
@@ -121,7 +121,7 @@ describe('the built server as a process', () => {
       await locker.query('COMMIT');
       const res = await inFlight;
       expect(res.status).toBe(200);
-      expect((await res.json()).rows).toHaveLength(1);
+      expect(((await res.json()) as { rows: unknown[] }).rows).toHaveLength(1);
       expect(await server.exit).toBe(0);
       const connections = await locker.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'catalog-inventory-read-api'`);
       expect(connections.rows[0].n).toBe(0);
