@@ -191,3 +191,34 @@ describe('store scoping', () => {
     expect(ids((await list('?q=cola&pageSize=100', KEYS.tenantB).expect(200)).body)).toEqual(['prd_b1_cola']);
   });
 });
+
+describe('totals from the maintained product counts', () => {
+  it('stay exact when products are added, moved, deactivated and deleted, by any writer', async () => {
+    const totals = async (): Promise<number[]> => [
+      (await list('').expect(200)).body.total,
+      (await list('?activeOnly=false').expect(200)).body.total,
+      (await list('?storeId=sto_a1').expect(200)).body.total,
+      (await t.get('/v1/inventory/stock?storeId=sto_a2', KEYS.tenantA).expect(200)).body.total,
+    ];
+    const counted = async (): Promise<number[]> => {
+      const [row] = await t.db.query(`SELECT
+        count(*) FILTER (WHERE tenant_id = 'ten_a' AND is_active)::int AS a,
+        count(*) FILTER (WHERE tenant_id = 'ten_a')::int AS b,
+        count(*) FILTER (WHERE store_id = 'sto_a1' AND is_active)::int AS c,
+        count(*) FILTER (WHERE store_id = 'sto_a2' AND is_active)::int AS d FROM products`);
+      return [row.a, row.b, row.c, row.d];
+    };
+    expect(await totals()).toEqual(await counted());
+    await t.db.query(`INSERT INTO products (id, tenant_id, store_id, name, sku, unit_type, selling_price_gross, selling_price_net, tax_category,
+      is_active, variable_price, age_restricted, alcohol_restricted, tobacco_restricted, vape_restricted, updated_at)
+      SELECT 'prd_a1_new' || g, 'ten_a', 'sto_a1', 'New ' || g, 'NEW-' || g, 'item', 1, 1, 'STANDARD', g % 2 = 0, false, false, false, false, false, now()
+      FROM generate_series(1, 5) g`);
+    await t.db.query(`UPDATE products SET store_id = 'sto_a2' WHERE id = 'prd_a1_new1'`);
+    await t.db.query(`UPDATE products SET is_active = NOT is_active WHERE id IN ('prd_a1_new2', 'prd_a1_new3')`);
+    await t.db.query(`DELETE FROM products WHERE id = 'prd_a1_new4'`);
+    expect(await totals()).toEqual(await counted());
+    await t.db.query(`DELETE FROM products WHERE id LIKE 'prd_a1_new%'`);
+    expect(await totals()).toEqual(await counted());
+  });
+});
+

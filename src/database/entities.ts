@@ -11,6 +11,7 @@ import { Staff } from '../tenancy/staff.entity.js';
 import { Store } from '../tenancy/store.entity.js';
 import { Tenant } from '../tenancy/tenant.entity.js';
 import { InitialSchema1763683200000 } from './migrations/1763683200000-initial-schema.js';
+import { ProductCounts1763769600000 } from './migrations/1763769600000-product-counts.js';
 
 export const ENTITIES = [
   Tenant, Store, Staff, Supplier, VatRate, Category, Product, StockLevel, StockCostLayer, StockMovement, Promotion,
@@ -18,4 +19,4 @@ export const ENTITIES = [
 ];
 
 /** Listed explicitly (no glob), so that the same list works from `dist/`, from jest and from ormconfig.ts. */
-export const MIGRATIONS = [InitialSchema1763683200000];
+export const MIGRATIONS = [InitialSchema1763683200000, ProductCounts1763769600000];

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository, SelectQueryBuilder } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { DataSource, Repository, SelectQueryBuilder } from 'typeorm';
 import type { CallerScope } from '../../auth/caller-scope.js';
 import { ApiError } from '../../shared/http/api-error.js';
 import { offsetOf, type Page, toPage } from '../../shared/pagination/pagination.js';
 import { escapeLike, searchTerms } from '../../shared/validation/like-pattern.js';
 import { inScope, type StoreScope, StoreScopeService } from '../../tenancy/store-scope.js';
 import type { ListProductsQuery } from './list-products.query.js';
+import { countProductsInScope } from './product-counts.js';
 import { Product } from './product.entity.js';
 import { PRODUCT_COLUMNS, type ProductRow, type ProductView, toProductView } from './product.view.js';
 
@@ -14,18 +15,24 @@ import { PRODUCT_COLUMNS, type ProductRow, type ProductView, toProductView } fro
 export class ProductsService {
   constructor(
     @InjectRepository(Product) private readonly products: Repository<Product>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly stores: StoreScopeService,
   ) {}
 
   async list(caller: CallerScope, query: ListProductsQuery): Promise<Page<ProductView>> {
     const scope = await this.stores.resolve(caller, query.storeId);
     const filtered = this.filtered(scope, query);
-    const [{ total }] = await filtered.clone().select('COUNT(*)::int', 'total').getRawMany<{ total: number }>();
-    const rows = total === 0 ? [] : await this.withColumns(filtered)
-      .orderBy('p.id', 'ASC')
-      .offset(offsetOf(query))
-      .limit(query.pageSize)
-      .getRawMany<ProductRow>();
+    const onlyScoped = [query.categoryId, query.q, query.sku, query.barcode, query.updatedSince].every((f) => f === undefined);
+    const total = onlyScoped
+      ? await countProductsInScope(this.dataSource, scope, query.activeOnly)
+      : (await filtered.clone().select('COUNT(*)::int', 'total').getRawOne<{ total: number }>())!.total;
+    if (offsetOf(query) >= total) return toPage([], query, total);
+    // The page's ids first (an index-only scan on the covering index for plain lists), then the
+    // columns of just those rows.
+    const ids = filtered.select('p.id', 'id').orderBy('p.id', 'ASC').offset(offsetOf(query)).limit(query.pageSize);
+    const rows = await this.withColumns(
+      this.dataSource.createQueryBuilder().from(`(${ids.getQuery()})`, 'page').innerJoin('products', 'p', 'p.id = page.id'),
+    ).setParameters(ids.getParameters()).orderBy('p.id', 'ASC').getRawMany<ProductRow>();
     return toPage(rows.map(toProductView), query, total);
   }
 
@@ -57,7 +64,7 @@ export class ProductsService {
     return qb;
   }
 
-  private withColumns(qb: SelectQueryBuilder<Product>): SelectQueryBuilder<Product> {
+  private withColumns<T extends object>(qb: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
     qb.leftJoin('vat_rates', 'v', 'v.id = p.vat_rate_id').select([]);
     for (const [alias, column] of Object.entries(PRODUCT_COLUMNS)) qb.addSelect(column, alias);
     return qb;

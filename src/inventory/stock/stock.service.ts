@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { DataSource, Repository } from 'typeorm';
 import type { CallerScope } from '../../auth/caller-scope.js';
+import { countProductsInScope } from '../../catalog/products/product-counts.js';
 import { Product } from '../../catalog/products/product.entity.js';
 import { offsetOf, type Page, toPage } from '../../shared/pagination/pagination.js';
 import { inScope, StoreScopeService } from '../../tenancy/store-scope.js';
@@ -13,6 +14,7 @@ import { STOCK_COLUMNS, STOCK_UPDATED_AT_SQL, type StockRow, type StockRowView, 
 export class StockService {
   constructor(
     @InjectRepository(Product) private readonly products: Repository<Product>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly stores: StoreScopeService,
   ) {}
 
@@ -30,11 +32,17 @@ export class StockService {
     }
     if (query.lowStockOnly === true) qb.andWhere(`(${LOW_STOCK_SQL})`);
 
-    const [{ total }] = await qb.clone().select('COUNT(*)::int', 'total').getRawMany<{ total: number }>();
-    if (total === 0) return toPage([], query, 0);
-    qb.select([]);
-    for (const [alias, column] of Object.entries(STOCK_COLUMNS)) qb.addSelect(column, alias);
-    const rows = await qb.orderBy('p.id', 'ASC').offset(offsetOf(query)).limit(query.pageSize).getRawMany<StockRow>();
+    // Every product in scope has exactly one row, so without row filters the total is the product count.
+    const onlyScoped = [query.productId, query.sku, query.barcode, query.categoryId, query.updatedSince].every((f) => f === undefined) && query.lowStockOnly !== true;
+    const total = onlyScoped
+      ? await countProductsInScope(this.dataSource, scope, query.activeOnly)
+      : (await qb.clone().select('COUNT(*)::int', 'total').getRawOne<{ total: number }>())!.total;
+    if (offsetOf(query) >= total) return toPage([], query, total);
+    const ids = qb.select('p.id', 'id').orderBy('p.id', 'ASC').offset(offsetOf(query)).limit(query.pageSize);
+    const page = this.dataSource.createQueryBuilder().from(`(${ids.getQuery()})`, 'page')
+      .innerJoin('products', 'p', 'p.id = page.id').leftJoin('stock_levels', 's', 's.product_id = p.id').select([]);
+    for (const [alias, column] of Object.entries(STOCK_COLUMNS)) page.addSelect(column, alias);
+    const rows = await page.setParameters(ids.getParameters()).orderBy('p.id', 'ASC').getRawMany<StockRow>();
     return toPage(rows.map(toStockRowView), query, total);
   }
 }
