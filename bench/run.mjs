@@ -86,10 +86,9 @@ const results = [];
 try {
   for (const [name, path] of scenarios) {
     const row = { scenario: name, path };
-    for (const server of [service, bare]) {
-      autocannon(`${server.base}${path}`, 2); // warm up
-      row[server.name] = autocannon(`${server.base}${path}`, duration);
-    }
+    // Warm both first, so that neither is measured on a colder database cache than the other.
+    for (const server of [service, bare]) autocannon(`${server.base}${path}`, 2);
+    for (const server of [service, bare]) row[server.name] = autocannon(`${server.base}${path}`, duration);
     row.ratio = row.service.rps / row.bare.rps;
     results.push(row);
     console.log(`${name.padEnd(34)} service ${row.service.rps.toFixed(0).padStart(6)} rps p50 ${String(row.service.p50).padStart(4)} ms p99 ${String(row.service.p99).padStart(5)} ms | bare ${row.bare.rps.toFixed(0).padStart(6)} rps p50 ${String(row.bare.p50).padStart(4)} ms p99 ${String(row.bare.p99).padStart(5)} ms | ${(row.ratio * 100).toFixed(0)}%${row.service.non2xx || row.bare.non2xx ? '  (non-2xx!)' : ''}`);

@@ -31,6 +31,8 @@ export class PromotionsService {
       .andWhere('NOT pr.is_system_preset')
       .andWhere('pr.status = ANY(:statuses)', { statuses: [...RETURNABLE_STATUSES] });
     for (const [alias, column] of Object.entries(PROMOTION_COLUMNS)) qb.addSelect(column, alias);
+    // The tenant's currency, for the descriptions, in the same round trip.
+    qb.innerJoin('tenants', 't', 't.id = pr.tenant_id').addSelect('t.currency', 'currency');
     if (query.type !== undefined) qb.andWhere('pr.type = :type', { type: query.type });
     // activeAt wins over activeOnly; activeOnly=true (the default) means "active now".
     const instant = query.activeAt ?? (query.activeOnly ? now.toISOString() : undefined);
@@ -39,13 +41,13 @@ export class PromotionsService {
         .andWhere('(pr.starts_at IS NULL OR pr.starts_at <= CAST(:instant AS timestamptz))', { instant })
         .andWhere('(pr.ends_at IS NULL OR CAST(:instant AS timestamptz) <= pr.ends_at)');
     }
-    const rows = await qb.orderBy('pr.id', 'ASC').getRawMany<PromotionRow>();
+    const rows = await qb.orderBy('pr.id', 'ASC').getRawMany<PromotionRow & { currency: string }>();
     const ctx = await this.descriptionContext(scope, rows);
     return rows.map((row) => toPromotionView(row, now, ctx));
   }
 
-  /** Names for the descriptions: only products and categories the caller may see, and the tenant's currency. */
-  private async descriptionContext(scope: StoreScope, rows: PromotionRow[]): Promise<DescriptionContext> {
+  /** Names for the descriptions: only products and categories the caller may see; the currency came with the rows. */
+  private async descriptionContext(scope: StoreScope, rows: (PromotionRow & { currency: string })[]): Promise<DescriptionContext> {
     const productIds = new Set<string>();
     const categoryIds = new Set<string>();
     for (const row of rows) {
@@ -62,11 +64,7 @@ export class PromotionsService {
         .getRawMany<{ id: string; name: string }>();
       return new Map(found.map((r) => [r.id, r.name]));
     };
-    const [currency] = rows.length === 0 ? [] : await this.promotions.query('SELECT currency FROM tenants WHERE id = $1', [scope.tenantId]);
-    return {
-      currency: (currency as { currency?: string } | undefined)?.currency ?? '',
-      productNames: await names(this.products, 'p', productIds),
-      categoryNames: await names(this.categories, 'c', categoryIds),
-    };
+    const [productNames, categoryNames] = await Promise.all([names(this.products, 'p', productIds), names(this.categories, 'c', categoryIds)]);
+    return { currency: rows[0]?.currency ?? '', productNames, categoryNames };
   }
 }
