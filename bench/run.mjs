@@ -52,6 +52,18 @@ async function start(name, args, env) {
 
 const rss = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
+/** Waits until the database has no query left running (a timed-out request's query may outlive it). */
+async function settle() {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  for (let i = 0; i < 60; i++) {
+    const { rows } = await client.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`);
+    if (rows[0].n === 0) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await client.end();
+}
+
 function autocannon(url, seconds) {
   const out = execFileSync(process.execPath, ['node_modules/autocannon/autocannon.js', '-c', String(connections), '-d', String(seconds), '-j', '-H', `Authorization=Bearer ${KEY}`, url], { maxBuffer: 64 << 20 });
   const r = JSON.parse(out.toString());
@@ -88,7 +100,10 @@ try {
     const row = { scenario: name, path };
     // Warm both first, so that neither is measured on a colder database cache than the other.
     for (const server of [service, bare]) autocannon(`${server.base}${path}`, 2);
-    for (const server of [service, bare]) row[server.name] = autocannon(`${server.base}${path}`, duration);
+    for (const server of [service, bare]) {
+      await settle();
+      row[server.name] = autocannon(`${server.base}${path}`, duration);
+    }
     row.ratio = row.service.rps / row.bare.rps;
     results.push(row);
     console.log(`${name.padEnd(34)} service ${row.service.rps.toFixed(0).padStart(6)} rps p50 ${String(row.service.p50).padStart(4)} ms p99 ${String(row.service.p99).padStart(5)} ms | bare ${row.bare.rps.toFixed(0).padStart(6)} rps p50 ${String(row.bare.p50).padStart(4)} ms p99 ${String(row.bare.p99).padStart(5)} ms | ${(row.ratio * 100).toFixed(0)}%${row.service.non2xx || row.bare.non2xx ? '  (non-2xx!)' : ''}`);
