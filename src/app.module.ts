@@ -1,4 +1,4 @@
-import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { ApiKeyGuard } from './auth/api-key.guard.js';
 import { AuthModule } from './auth/auth.module.js';
@@ -12,23 +12,17 @@ import { InventoryModule } from './inventory/inventory.module.js';
 import { ObservabilityModule } from './observability/observability.module.js';
 import { ErrorEnvelopeFilter } from './shared/http/error-envelope.filter.js';
 import { ParamsValidationPipe } from './shared/validation/params-validation.pipe.js';
-import { RateLimitMiddleware } from './rate-limit/rate-limit.middleware.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { TenancyModule } from './tenancy/tenancy.module.js';
 
 @Module({})
-export class AppModule implements NestModule {
-  /** Runs for every /v1 request, known route or not, before guards: authentication, then the budget. */
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(RateLimitMiddleware).forRoutes({ path: 'v1', method: RequestMethod.ALL }, { path: 'v1/*path', method: RequestMethod.ALL });
-  }
-
+export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
       imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(config), ObservabilityModule, HealthModule, TenancyModule, AuthModule, RateLimitModule, CatalogModule, InventoryModule],
       providers: [
-        // Order of checks: authentication (401) and the rate limit (429) in RateLimitMiddleware and
+        // Order of checks: authentication (401) and the rate limit (429) in RateLimitMiddleware (mounted on /v1 by configureApp) and
         // ApiKeyGuard, then scope (403); the pipe (400) after guards; stores and resources (404) in services.
         { provide: APP_GUARD, useExisting: ApiKeyGuard },
         { provide: APP_GUARD, useExisting: ScopeGuard },

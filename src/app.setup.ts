@@ -1,10 +1,12 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config/app-config.js';
-import { bodyLimitMiddleware, hardeningMiddleware } from './shared/http/hardening.middleware.js';
+import { bodyLimitMiddleware, hardeningMiddleware, undecodablePathMiddleware } from './shared/http/hardening.middleware.js';
 import { requestIdMiddleware } from './shared/http/request-id.middleware.js';
 import { requestLogger } from './observability/logger.js';
 import { MetricsService } from './observability/metrics.service.js';
+import { RateLimitMiddleware } from './rate-limit/rate-limit.middleware.js';
 import { requestObserver } from './observability/request-observer.middleware.js';
 import { buildOpenApiDocument, setupDocs } from './shared/openapi/openapi-document.js';
 
@@ -17,9 +19,15 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
   app.use(requestIdMiddleware);
+  app.use(undecodablePathMiddleware);
   app.use(requestObserver(app.get(MetricsService), app.getHttpAdapter().getInstance()));
   if (logger) app.use(requestLogger(logger));
   app.use(hardeningMiddleware);
+  // Every /v1 request, known route or not, spends from a budget before anything can refuse it, so
+  // that every /v1 response (413 and malformed paths included) carries the rate-limit headers. A
+  // plain mount path: express decodes nothing here, so no URL can fail before the headers are set.
+  const rateLimit = app.get(RateLimitMiddleware);
+  app.use('/v1', (req: Request, res: Response, next: NextFunction) => void rateLimit.use(req, res, next));
   app.use(bodyLimitMiddleware(config.bodyLimitBytes));
   if (config.corsOrigins.length > 0) {
     app.enableCors({

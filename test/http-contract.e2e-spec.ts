@@ -80,10 +80,51 @@ describe('error envelope for every status', () => {
       const res = await t.http().get(PRODUCTS).set('Authorization', `Bearer ${KEYS.tenantA}`).set('Content-Type', type).send(big);
       expect(res.status).toBe(413);
       expectEnvelope(res, 'payload_too_large');
+      expect(res.headers['ratelimit-policy']).toBe('"per-client";q=600;w=60');
+      expect(res.headers.ratelimit).toMatch(/^"per-client";r=\d+;t=\d+$/);
     }
     const post = await t.http().post('/anything').set('Content-Type', 'application/json').send(JSON.stringify({ a: big }));
     expect(post.status).toBe(413);
     await t.http().get(PRODUCTS).set('Authorization', `Bearer ${KEYS.tenantA}`).set('Content-Type', 'text/plain').send('x'.repeat(1000)).expect(200);
+  });
+
+  it('a path that does not percent-decode gets the usual checks in order, and the service keeps serving', async () => {
+    const bad = `${PRODUCTS}/%E0%A4%A`;
+    const anonymous = await t.get(bad).expect(401);
+    expectEnvelope(anonymous, 'unauthorized');
+    expect(anonymous.headers['ratelimit-policy']).toMatch(/^"per-ip"/);
+    expectEnvelope(await t.get(bad, KEYS.tenantACategoriesOnly).expect(403), 'scope_denied');
+    const res = await t.get(bad, KEYS.tenantA).expect(400);
+    expectEnvelope(res, 'validation_failed');
+    expect(res.body.error.details.errors).toEqual([{ in: 'path', name: 'id', message: expect.stringMatching(/id/) }]);
+    expectEnvelope(await t.get('/v1/%zz', KEYS.tenantA).expect(404), 'not_found');
+    await t.get(`${PRODUCTS}/prd_a1_cola`, KEYS.tenantA).expect(200);
+    const metrics = await t.http().get('/metrics').expect(200);
+    expect(metrics.text).toMatch(/route="\/v1\/catalog\/products\/:id",status="400"/);
+  });
+
+  it('parameters named like JavaScript object members are unknown parameters, not members', async () => {
+    const res = await t.get(`${PRODUCTS}?pageSize=1&toString=x&constructor=x&__proto__=x&hasOwnProperty=x&valueOf=x`, KEYS.tenantA).expect(400);
+    expectEnvelope(res, 'validation_failed');
+    expect((res.body.error.details.errors as { name: string }[]).map((e) => e.name).sort())
+      .toEqual(['__proto__', 'constructor', 'hasOwnProperty', 'toString', 'valueOf']);
+  });
+
+  it('getting one product takes no query parameter: any one is a 400, never silently ignored', async () => {
+    const res = await t.get(`${PRODUCTS}/prd_a1_cola?storeId=sto_a2&api_key=x`, KEYS.tenantA).expect(400);
+    expectEnvelope(res, 'validation_failed');
+    expect(res.body.error.details.errors).toEqual([
+      { in: 'query', name: 'storeId', message: 'is not a parameter of this operation' },
+      { in: 'query', name: 'api_key', message: 'is not a parameter of this operation' },
+    ]);
+  });
+
+  it('a page past the largest integer a client can read back exactly is a 400, one below it a 200', async () => {
+    const res = await t.get(`${PRODUCTS}?page=99999999999999999999999`, KEYS.tenantA).expect(400);
+    expect(res.body.error.details.errors).toEqual([{ in: 'query', name: 'page', message: 'must be a whole number from 1 to 9007199254740991' }]);
+    const last = await t.get(`${PRODUCTS}?page=9007199254740991&pageSize=100`, KEYS.tenantA).expect(200);
+    expect(last.body.page).toBe(9007199254740991);
+    expect(last.body.rows).toEqual([]);
   });
 
   it('500 is generic: no stack, SQL or driver text, and the request id', async () => {

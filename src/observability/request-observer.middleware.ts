@@ -25,7 +25,15 @@ export function routeLabeller(express: Express): (req: Request) => string {
     routes ??= ((express as unknown as { router?: { stack: RouteLayer[] } }).router?.stack ?? []).filter(
       (layer) => layer.route !== undefined && !layer.route.path.includes('*'),
     );
-    const hit = routes.find((layer) => layer.match(req.path));
+    const hit = routes.find((layer) => {
+      try {
+        return layer.match(req.path);
+      } catch {
+        // match() decodes the parameters after the pattern matched: a malformed escape (%E0%A4%A)
+        // throws here, and the path is still this route's.
+        return true;
+      }
+    });
     return (r[ROUTE_LABEL] = hit?.route?.path ?? 'unmatched');
   };
 }
@@ -40,7 +48,12 @@ export function requestObserver(metrics: MetricsService, express: Express) {
     (req as LabelledRequest)[LABELLER] = labeller;
     const started = process.hrtime.bigint();
     res.once('finish', () => {
-      metrics.observeRequest(req.method, routeLabel(req), res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
+      // An exception here would escape every handler and end the process: metrics never may.
+      try {
+        metrics.observeRequest(req.method, routeLabel(req), res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
+      } catch {
+        metrics.observeRequest(req.method, 'unmatched', res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
+      }
     });
     next();
   };

@@ -40,3 +40,6 @@ export class ProductIdParams {
   @IdParam({ description: 'Product id.', required: true, example: 'prd_camden_001' })
   id: string;
 }
+
+/** An operation without query parameters: any one given is unknown, so a 400 (never silently ignored). */
+export class NoQueryParams {}

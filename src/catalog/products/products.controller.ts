@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { Caller, type CallerScope } from '../../auth/caller-scope.js';
 import { V1Operation } from '../../shared/openapi/v1-operation.decorator.js';
 import type { Page } from '../../shared/pagination/pagination.js';
-import { ListProductsQuery, ProductIdParams } from './list-products.query.js';
+import { ListProductsQuery, NoQueryParams, ProductIdParams } from './list-products.query.js';
 import { ProductPage, ProductView } from './product.view.js';
 import { ProductsService } from './products.service.js';
 
@@ -34,7 +34,8 @@ export class ProductsController {
     ok: { type: ProductView, description: 'The product.' },
     notFound: 'no such product, or it belongs to another tenant or to a store outside the key\'s stores (one answer for all).',
   })
-  get(@Caller() caller: CallerScope, @Param() params: ProductIdParams): Promise<ProductView> {
+  // The query is validated only to refuse parameters: this operation has none.
+  get(@Caller() caller: CallerScope, @Param() params: ProductIdParams, @Query() _query: NoQueryParams): Promise<ProductView> {
     return this.products.get(caller, params.id);
   }
 }

@@ -47,3 +47,29 @@ export function bodyLimitMiddleware(limitBytes: number) {
     req.on('error', onError);
   };
 }
+
+/**
+ * A path segment whose percent-escapes do not decode (`%E0%A4%A`, `%zz`) would make Express's router
+ * throw while matching, before authentication and before the route is known. Such a segment is
+ * re-escaped to stand for its literal text, so the request takes the normal path: 401 without a
+ * key, 403 without the scope, and a 400 naming the parameter (a literal `%` is never a valid id).
+ */
+export function escapeUndecodablePath(url: string): string {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  if (!path.includes('%')) return url;
+  const segments = path.split('/').map((segment) => {
+    try {
+      decodeURIComponent(segment);
+      return segment;
+    } catch {
+      return segment.replaceAll('%', '%25');
+    }
+  });
+  return segments.join('/') + (query === -1 ? '' : url.slice(query));
+}
+
+export function undecodablePathMiddleware(req: Request, _res: Response, next: NextFunction): void {
+  req.url = escapeUndecodablePath(req.url);
+  next();
+}

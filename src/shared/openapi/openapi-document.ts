@@ -50,7 +50,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setDescription(DESCRIPTION)
     .setVersion('1.0.0')
     .addServer('/', 'This server (development and production each have their own base address)')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An integration API key: ck_live_… (production) or ck_test_… (development), then 32 to 64 letters and digits.' }, BEARER_SCHEME)
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque API key (not a JWT)', description: 'An integration API key: ck_live_… (production) or ck_test_… (development), then 32 to 64 letters and digits.' }, BEARER_SCHEME)
     .addTag('Catalog', 'Products, categories and customer-facing promotions.')
     .addTag('Inventory', 'Exact stock levels.')
     .build();

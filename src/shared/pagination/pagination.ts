@@ -5,7 +5,8 @@ export const DEFAULT_PAGE_SIZE = 50;
 
 /** `page` and `pageSize` of the paginated routes. */
 export class PageQuery {
-  @IntegerParam({ min: 1, default: 1, description: 'Page number, from 1. A page past the last one is a 200 with no rows and the true total.' })
+  // The largest integer a JSON client can read back exactly: a larger page could not be echoed truthfully.
+  @IntegerParam({ min: 1, max: Number.MAX_SAFE_INTEGER, default: 1, description: 'Page number, from 1. A page past the last one is a 200 with no rows and the true total.' })
   page: number = 1;
 
   @IntegerParam({ min: 1, max: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: `Rows per page, 1 to ${MAX_PAGE_SIZE}.` })

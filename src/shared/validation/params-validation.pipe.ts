@@ -1,6 +1,6 @@
 import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
-import { type ValidationError, validateSync } from 'class-validator';
+import { getMetadataStorage, type ValidationError, validateSync } from 'class-validator';
 import { ApiError, type ParameterError } from '../http/api-error.js';
 
 type ParamClass = new () => object;
@@ -19,20 +19,38 @@ export class ParamsValidationPipe implements PipeTransform {
       if (!errors.has(name)) errors.set(name, { in: location, name, message });
     };
 
-    const plain: Record<string, unknown> = {};
+    // Unknown names are refused here against the DTO's own list, not by looking them up on an
+    // object: `toString`, `constructor` or `__proto__` would otherwise pass as known, or (assigned)
+    // change the object's prototype instead of being a parameter.
+    const known = parameterNames(metadata.metatype);
+    const plain: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     for (const [name, raw] of Object.entries((value ?? {}) as Record<string, unknown>)) {
-      if (Array.isArray(raw)) fail(name, 'must be given only once');
+      if (!known.has(name)) fail(name, 'is not a parameter of this operation');
+      else if (Array.isArray(raw)) fail(name, 'must be given only once');
       else if (typeof raw !== 'string') fail(name, 'must be a plain value');
       else if (raw === '') fail(name, 'must not be empty');
       else plain[name] = raw;
     }
 
     const instance = plainToInstance(metadata.metatype, plain);
-    const failures = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
+    // A DTO without parameters has nothing to validate (and class-validator refuses such an object).
+    const failures = known.size === 0 ? [] : validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
     for (const failure of failures) fail(failure.property, messageOf(failure));
     if (errors.size > 0) throw ApiError.validationFailed([...errors.values()]);
     return instance;
   }
+}
+
+const namesByClass = new WeakMap<ParamClass, ReadonlySet<string>>();
+
+/** The parameters a DTO declares: the properties that carry validation decorators. */
+function parameterNames(metatype: ParamClass): ReadonlySet<string> {
+  let names = namesByClass.get(metatype);
+  if (names === undefined) {
+    names = new Set(getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false).map((m) => m.propertyName));
+    namesByClass.set(metatype, names);
+  }
+  return names;
 }
 
 function messageOf(failure: ValidationError): string {
