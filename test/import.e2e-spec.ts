@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -104,7 +104,12 @@ describe('npm run db:import', () => {
     expect(res.stdout).toBe('');
     const lines = res.stderr;
     expect(lines).toContain('nothing was written');
-    // Shape problems are reported first (all of them); references are checked once the shape is sound.
+    // Malformed fields and broken references are reported together, in one run.
+    expect(lines).toContain('products[0].vatRateId: no VAT rate "vat_b_std" in tenant "ten_a"');
+    expect(lines).toContain('stockLevels[0].productId: no product "prd_missing"');
+    expect(lines).toContain('promotions[0].conditions[0].categoryIds[0]: no category "cat_b1_drinks" in tenant "ten_a"');
+    expect(lines).toContain(`products[${bad.products.length - 1}].storeId: no store "sto_zz"`);
+    expect(lines).toContain('10 problems');
     expect(lines).toContain('products[1].sellingPriceGross: must be a decimal number written as a string');
     expect(lines).toContain('products[2].unitType: must be one of item, kg, g, litre, ml, got "box"');
     expect(lines).toContain('products[3].updatedAt: must be an RFC 3339 date-time');
@@ -128,6 +133,32 @@ describe('npm run db:import', () => {
       'apiClients[1].allowedStoreIds[0]: no store "sto_b1" in tenant "ten_a"',
     ]));
     expect(await counts()).toEqual(before);
+  });
+
+  it('refuses decimals and date-times that the columns would round, and accepts trailing zeros', async () => {
+    const before = await counts();
+    const bad = testDataset();
+    (bad.products[0] as Record<string, unknown>).sellingPriceGross = '1.205';
+    (bad.stockLevels[0] as Record<string, unknown>).quantity = '48.0004';
+    (bad.products[1] as Record<string, unknown>).updatedAt = '2026-10-02T09:30:00.9999Z';
+    const problems = await problemsOf(bad);
+    expect(problems).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^products\[0\]\.sellingPriceGross: .*at most 12 digits before the point and 2 after it, got "1.205"$/),
+      expect.stringMatching(/^stockLevels\[0\]\.quantity: .*and 3 after it, got "48.0004"$/),
+      'products[1].updatedAt: must not be more precise than milliseconds (they are stored to the millisecond), got "2026-10-02T09:30:00.9999Z"',
+    ]));
+    expect(problems).toHaveLength(3);
+    expect(await counts()).toEqual(before);
+
+    const exact = testDataset();
+    const product = exact.products[0] as Record<string, unknown>;
+    product.sellingPriceGross = '1.2000';
+    product.updatedAt = '2026-10-02T09:30:00.123000Z';
+    await importDataset(db, { products: [product] }, { replace: false });
+    const [row] = await db.query(`SELECT selling_price_gross, updated_at FROM products WHERE id = $1`, [product.id]);
+    expect(row.selling_price_gross).toBe('1.20');
+    expect((row.updated_at as Date).toISOString()).toBe('2026-10-02T09:30:00.123Z');
+    await importDataset(db, { products: [testDataset().products[0]] }, { replace: false });
   });
 
   it('refuses ids that belong to another tenant and keys issued twice', async () => {
@@ -169,6 +200,33 @@ describe('npm run db:import', () => {
     expect(after.products).toBe(before.products);
     expect((await db.query(`SELECT count(*) AS n FROM stock_levels WHERE tenant_id = 'ten_b'`))[0].n).toBe('0');
     expect((await db.query(`SELECT name FROM products WHERE id = 'prd_a1_cola'`))[0].name).toBe('Cola Zero-Sugar 330ml');
+  });
+
+  it('--replace of a tenant the file refers to without listing it keeps the tenant and replaces what it owns', async () => {
+    const tenantB = (await db.query(`SELECT name, currency FROM tenants WHERE id = 'ten_b'`))[0];
+    const aBefore = Number((await db.query(`SELECT count(*) AS n FROM products WHERE tenant_id = 'ten_a'`))[0].n);
+    const res = await cli([file('b-store.json', { stores: [{ id: 'sto_b_new', tenantId: 'ten_b', name: 'B New' }] }), '--replace']);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('replaced tenants: ten_b');
+    expect((await db.query(`SELECT name, currency FROM tenants WHERE id = 'ten_b'`))[0]).toEqual(tenantB);
+    expect((await db.query(`SELECT id FROM stores WHERE tenant_id = 'ten_b'`)).map((r: { id: string }) => r.id)).toEqual(['sto_b_new']);
+    expect(Number((await db.query(`SELECT count(*) AS n FROM products WHERE tenant_id = 'ten_b'`))[0].n)).toBe(0);
+    expect(Number((await db.query(`SELECT count(*) AS n FROM products WHERE tenant_id = 'ten_a'`))[0].n)).toBe(aBefore);
+  });
+
+  it('without DATABASE_URL loads into the embedded database of npm start, which keeps it', async () => {
+    // Its own temporary directory: the embedded server's user must be able to reach it.
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'cia-import-embedded-')) };
+    delete env.DATABASE_URL;
+    const extra = { stores: [{ id: 'sto_cs_extra', tenantId: 'ten_cornershop', name: 'Extra' }] };
+    const first = await run(process.execPath, ['dist/cli/db-import.js', file('extra.json', extra)], { env });
+    expect(first.stdout).toContain('Imported');
+    const listed = await run(process.execPath, ['dist/cli/admin.js', 'clients:list', '--json'], { env });
+    expect(JSON.parse(listed.stdout).length).toBeGreaterThan(0);
+    const again = await run(process.execPath, ['dist/cli/db-import.js', file('extra.json', extra)], { env });
+    expect(again.stdout).toMatch(/Imported .*1 stores/);
+    rmSync(env.DATA_DIR!, { recursive: true, force: true });
   });
 
   it('says clearly what is wrong with the command line, the file or the JSON', async () => {

@@ -1,13 +1,15 @@
 import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
 import { ConfigError, loadConfig } from '../config/app-config.js';
+import { commandDatabase } from '../database/command-database.js';
 import { createDataSource } from '../database/data-source-options.js';
 import { DatasetImportError, importDataset } from '../dataset/import-dataset.js';
 import { formatProblem } from '../dataset/validate-dataset.js';
 
 const USAGE = `Usage: npm run db:import -- FILE [--replace]
 
-Loads a data set in the format of shared/fixtures/FORMAT.md into DATABASE_URL, in one transaction.
+Loads a data set in the format of shared/fixtures/FORMAT.md in one transaction, into DATABASE_URL or,
+without it, into the embedded database of \`npm start\` (running or not).
   --replace   first delete every row of the tenants named in the file (other tenants are untouched)
 Without --replace, rows are upserted by id.`;
 
@@ -23,10 +25,6 @@ async function main(argv: string[]): Promise<number> {
     return 64;
   }
   const config = loadConfig(process.env);
-  if (config.databaseUrl === null) {
-    console.error('DATABASE_URL is not set: db:import writes to the database DATABASE_URL names (npm start loads the demo data into the embedded database by itself).');
-    return 64;
-  }
   let text: string;
   try {
     text = await readFile(files[0], 'utf8');
@@ -41,9 +39,10 @@ async function main(argv: string[]): Promise<number> {
     console.error(`${files[0]} is not valid JSON: ${(error as Error).message}`);
     return 65;
   }
-  const dataSource = createDataSource({ url: config.databaseUrl, statementTimeoutMs: 10 * 60 * 1000, poolSize: 2 });
-  await dataSource.initialize();
+  const database = await commandDatabase(config);
+  const dataSource = createDataSource({ url: database.url, statementTimeoutMs: 10 * 60 * 1000, poolSize: 2 });
   try {
+    await dataSource.initialize();
     const summary = await importDataset(dataSource, input, { replace: argv.includes('--replace') });
     const counts = Object.entries(summary.counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(', ');
     const replaced = summary.replacedTenants.length > 0 ? ` (replaced tenants: ${summary.replacedTenants.join(', ')})` : '';
@@ -57,7 +56,8 @@ async function main(argv: string[]): Promise<number> {
     }
     throw error;
   } finally {
-    await dataSource.destroy();
+    if (dataSource.isInitialized) await dataSource.destroy();
+    await database.release();
   }
 }
 

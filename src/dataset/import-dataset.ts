@@ -42,8 +42,8 @@ const TENANT_TABLES = {
  * and every problem is reported with its JSON path.
  */
 export async function importDataset(dataSource: DataSource, input: unknown, options: { replace: boolean }): Promise<ImportSummary> {
-  const { dataset, problems } = validateDatasetShape(input);
-  if (problems.length > 0) throw new DatasetImportError(problems);
+  const { dataset, problems: shapeProblems } = validateDatasetShape(input);
+  if (shapeProblems.some((p) => p.path === '$')) throw new DatasetImportError(shapeProblems);
 
   const runner = dataSource.createQueryRunner('master');
   await runner.connect();
@@ -52,14 +52,25 @@ export async function importDataset(dataSource: DataSource, input: unknown, opti
     // One import at a time, so that the checks below still hold when the rows are written.
     await runner.query(`SELECT pg_advisory_xact_lock(hashtext('dataset-import'))`);
     const replacedTenants = options.replace ? tenantsNamed(dataset) : [];
-    const universe = await buildUniverse(runner, dataset, replacedTenants, problems);
-    checkReferences(dataset, universe, problems);
-    await checkDatabaseUniqueness(runner, dataset, replacedTenants, problems);
+    // References are checked even when some fields are malformed, so that one run reports every
+    // problem; a reference at a path that is already reported malformed is not reported twice.
+    const referenceProblems: DatasetProblem[] = [];
+    const universe = await buildUniverse(runner, dataset, replacedTenants, referenceProblems);
+    checkReferences(dataset, universe, referenceProblems);
+    await checkDatabaseUniqueness(runner, dataset, replacedTenants, referenceProblems);
+    const malformed = new Set(shapeProblems.map((p) => p.path));
+    const problems = [...shapeProblems, ...referenceProblems.filter((p) => !malformed.has(p.path))];
     if (problems.length > 0) throw new DatasetImportError(problems);
 
     if (replacedTenants.length > 0) {
+      // A tenant the file refers to without listing it keeps its own row (name, currency): the
+      // file replaces what the tenant owns, and cannot recreate the tenant itself.
+      const listed = new Set(dataset.tenants.map((t) => t.id));
+      const kept: { id: string; name: string; currency: string }[] = await runner.query(
+        `SELECT id, name, currency FROM tenants WHERE id = ANY($1)`, [replacedTenants.filter((id) => !listed.has(id))]);
       // Cascades to every row the tenants own; other tenants are untouched.
       await runner.query(`DELETE FROM tenants WHERE id = ANY($1)`, [replacedTenants]);
+      for (const t of kept) await runner.query(`INSERT INTO tenants (id, name, currency) VALUES ($1, $2, $3)`, [t.id, t.name, t.currency]);
     }
     const counts = await writeDataset(runner, dataset, universe);
     await runner.commitTransaction();
@@ -86,11 +97,11 @@ async function buildUniverse(runner: QueryRunner, d: Dataset, replaced: string[]
   };
   d.tenants.forEach((t, i) => (u.tenants.has(t.id) ? duplicate('tenants', i, t.id) : u.tenants.add(t.id)));
 
-  // Database rows count as known unless their tenant is being replaced.
+  // A tenant that exists stays known under --replace (its own row is kept); the rows it owns count
+  // as known unless it is being replaced.
   const referencedTenants = new Set<string>([...tenantsNamed(d)].filter((id) => !u.tenants.has(id)));
   if (referencedTenants.size > 0) {
-    const rows: { id: string }[] = await runner.query(
-      `SELECT id FROM tenants WHERE id = ANY($1) AND NOT (id = ANY($2))`, [[...referencedTenants], replaced]);
+    const rows: { id: string }[] = await runner.query(`SELECT id FROM tenants WHERE id = ANY($1)`, [[...referencedTenants]]);
     rows.forEach((r) => u.tenants.add(r.id));
   }
 
@@ -129,7 +140,7 @@ async function buildUniverse(runner: QueryRunner, d: Dataset, replaced: string[]
     ...d.promotions.map((p) => p.createdByStaffId),
   ]);
   const conditionIds = (key: 'productIds' | 'categoryIds'): string[] =>
-    d.promotions.flatMap((p) => p.conditions.flatMap((c) => ((c as Record<string, unknown>)[key] as string[] | undefined) ?? []));
+    d.promotions.flatMap((p) => p.conditions.flatMap((c) => conditionRefs(c, key).map(([id]) => id)));
   await fileOwners('categories', u.categories, d.categories.map((c) => ({ id: c.id, owner: storeTenant(c.storeId) })), [
     ...d.categories.map((c) => c.parentCategoryId), ...d.products.map((p) => p.categoryId), ...conditionIds('categoryIds'),
   ]);
@@ -137,6 +148,16 @@ async function buildUniverse(runner: QueryRunner, d: Dataset, replaced: string[]
     ...d.stockLevels.map((s) => s.productId), ...d.stockMovements.map((m) => m.productId), ...conditionIds('productIds'),
   ]);
   return u;
+}
+
+/**
+ * The ids a promotion condition refers to, with their index. Conditions are kept as given (jsonb), and
+ * references are checked even in a file with malformed fields, so anything but a string is skipped.
+ */
+function conditionRefs(condition: unknown, key: 'productIds' | 'categoryIds'): [string, number][] {
+  const ids = typeof condition === 'object' && condition !== null ? (condition as Record<string, unknown>)[key] : undefined;
+  if (!Array.isArray(ids)) return [];
+  return ids.flatMap((id: unknown, k) => (typeof id === 'string' ? [[id, k] as [string, number]] : []));
 }
 
 function checkReferences(d: Dataset, u: Universe, problems: DatasetProblem[]): void {
@@ -215,11 +236,8 @@ function checkReferences(d: Dataset, u: Universe, problems: DatasetProblem[]): v
     const owner = storeOwner(`promotions[${i}].storeId`, p.storeId);
     ref(`promotions[${i}].createdByStaffId`, 'staff member', u.staff, p.createdByStaffId, owner);
     p.conditions.forEach((c, j) => {
-      const condition = c as { productIds?: string[]; categoryIds?: string[] };
-      condition.productIds?.forEach((id, k) =>
-        ref(`promotions[${i}].conditions[${j}].productIds[${k}]`, 'product', u.products, id, owner));
-      condition.categoryIds?.forEach((id, k) =>
-        ref(`promotions[${i}].conditions[${j}].categoryIds[${k}]`, 'category', u.categories, id, owner));
+      for (const [id, k] of conditionRefs(c, 'productIds')) ref(`promotions[${i}].conditions[${j}].productIds[${k}]`, 'product', u.products, id, owner);
+      for (const [id, k] of conditionRefs(c, 'categoryIds')) ref(`promotions[${i}].conditions[${j}].categoryIds[${k}]`, 'category', u.categories, id, owner);
     });
     if (promotions.has(p.id)) fail(`promotions[${i}].id`, `duplicate id "${p.id}" in promotions`);
     promotions.add(p.id);

@@ -4,7 +4,7 @@ import { CLIENT_STATUSES } from '../auth/api-client.entity.js';
 import { TAX_CATEGORIES, UNIT_TYPES } from '../catalog/products/product.entity.js';
 import { PROMOTION_STATUSES } from '../catalog/promotions/promotion.entity.js';
 import { STOCK_MOVEMENT_KINDS } from '../inventory/stock/stock-history.entities.js';
-import { hasControlCharacters, isDecimalString, isOpaqueId, isRfc3339DateTime } from '../shared/validation/formats.js';
+import { hasControlCharacters, hasSecondFractionWithin, isDecimalString, isOpaqueId, isRfc3339DateTime } from '../shared/validation/formats.js';
 import { COLLECTIONS, type Dataset } from './dataset.types.js';
 
 /** One problem of a data set, with the JSON path it concerns. */
@@ -19,11 +19,15 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const show = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v));
 
-// Integer digits allowed before the decimal point, matching the numeric columns of the schema.
-const MONEY_DIGITS = 12;
-const QUANTITY_DIGITS = 11;
-const PERCENT_DIGITS = 5;
-const COST_DIGITS = 10;
+// Digits allowed before and after the decimal point, matching the numeric columns of the schema, so
+// that a value is stored exactly as written or refused (never rounded).
+interface Scale { integer: number; fraction: number }
+const MONEY: Scale = { integer: 12, fraction: 2 };
+const QUANTITY: Scale = { integer: 11, fraction: 3 };
+const PERCENT: Scale = { integer: 5, fraction: 2 };
+const MARGIN: Scale = { integer: 7, fraction: 2 };
+const COST: Scale = { integer: 10, fraction: 4 };
+const DISCOUNT_PERCENT: Scale = { integer: 3, fraction: 2 };
 const MAX_TEXT = 1000;
 
 /** Reads one JSON object field by field, recording a problem for every bad or unknown field. */
@@ -115,20 +119,20 @@ class Fields {
     return value;
   }
 
-  decimal(key: string, digits: number, options: { nullable?: boolean; nonNegative?: boolean } = {}): string {
+  decimal(key: string, scale: Scale, options: { nullable?: boolean; nonNegative?: boolean } = {}): string {
     const { done, value } = this.missing(key, options.nullable ?? false, null);
     if (done) return value as string;
     if (value === null && options.nullable) return null as unknown as string;
-    if (!isDecimalString(value, digits)) {
-      this.fail(key, `must be a decimal number written as a string (for example "12.50") with at most ${digits} digits before the point, got ${show(value)}`);
+    if (!isDecimalString(value, scale.integer, scale.fraction)) {
+      this.fail(key, `must be a decimal number written as a string (for example "12.50") with at most ${scale.integer} digits before the point and ${scale.fraction} after it, got ${show(value)}`);
       return '0';
     }
     if (options.nonNegative && value.startsWith('-')) this.fail(key, `must not be negative, got ${show(value)}`);
     return value;
   }
 
-  nullableDecimal(key: string, digits: number): string | null {
-    return this.decimal(key, digits, { nullable: true, nonNegative: true }) as string | null;
+  nullableDecimal(key: string, scale: Scale): string | null {
+    return this.decimal(key, scale, { nullable: true, nonNegative: true }) as string | null;
   }
 
   dateTime(key: string, options: { nullable?: boolean } = {}): string {
@@ -138,6 +142,9 @@ class Fields {
     if (!isRfc3339DateTime(value)) {
       this.fail(key, `must be an RFC 3339 date-time with an offset (for example "2026-10-01T08:00:00.000Z")${options.nullable ? ' or null' : ''}, got ${show(value)}`);
       return '1970-01-01T00:00:00Z';
+    }
+    if (!hasSecondFractionWithin(value, 3)) {
+      this.fail(key, `must not be more precise than milliseconds (they are stored to the millisecond), got ${show(value)}`);
     }
     return value;
   }
@@ -212,7 +219,7 @@ function conditionProblems(c: unknown, path: string, problems: DatasetProblem[])
       idList('categoryIds');
       break;
     case 'basket_spend':
-      f.decimal('minSpend', MONEY_DIGITS, { nonNegative: true });
+      f.decimal('minSpend', MONEY, { nonNegative: true });
       break;
     case 'customer_group':
       f.text('group', { pattern: /^[A-Z0-9_]{1,100}$/, patternText: 'a group name of A-Z, 0-9 and _' });
@@ -236,15 +243,15 @@ function actionProblems(a: unknown, path: string, problems: DatasetProblem[]): v
   const kind = f.oneOf('kind', ['percent_off', 'amount_off', 'fixed_price', 'free_items'] as const);
   switch (kind) {
     case 'percent_off':
-      f.decimal('percent', 3, { nonNegative: true });
+      f.decimal('percent', DISCOUNT_PERCENT, { nonNegative: true });
       f.oneOf('target', ['qualifying_items', 'basket'] as const);
       break;
     case 'amount_off':
-      f.decimal('amount', MONEY_DIGITS, { nonNegative: true });
+      f.decimal('amount', MONEY, { nonNegative: true });
       f.oneOf('target', ['qualifying_items', 'basket'] as const);
       break;
     case 'fixed_price':
-      f.decimal('price', MONEY_DIGITS, { nonNegative: true });
+      f.decimal('price', MONEY, { nonNegative: true });
       break;
     case 'free_items':
       f.integer('quantity', { min: 1, max: 1000 });
@@ -288,7 +295,7 @@ export function validateDatasetShape(input: unknown): { dataset: Dataset; proble
   each(input, 'vatRates', problems, (f) => {
     dataset.vatRates.push({
       id: f.id('id'), tenantId: f.id('tenantId'), code: f.text('code'), name: f.text('name'),
-      percentage: f.decimal('percentage', PERCENT_DIGITS, { nonNegative: true }),
+      percentage: f.decimal('percentage', PERCENT, { nonNegative: true }),
     });
   });
   each(input, 'suppliers', problems, (f) => {
@@ -311,16 +318,16 @@ export function validateDatasetShape(input: unknown): { dataset: Dataset; proble
       name: f.text('name'), sku: f.text('sku', { pattern: /^.{1,200}$/s, patternText: 'at most 200 characters' }),
       barcode: f.nullableText('barcode'), brand: f.nullableText('brand'), size: f.nullableText('size'),
       unitType: f.oneOf('unitType', UNIT_TYPES),
-      sellingPriceGross: f.decimal('sellingPriceGross', MONEY_DIGITS, { nonNegative: true }),
-      sellingPriceNet: f.decimal('sellingPriceNet', MONEY_DIGITS, { nonNegative: true }),
+      sellingPriceGross: f.decimal('sellingPriceGross', MONEY, { nonNegative: true }),
+      sellingPriceNet: f.decimal('sellingPriceNet', MONEY, { nonNegative: true }),
       taxCategory: f.oneOf('taxCategory', TAX_CATEGORIES), vatRateId: f.optionalId('vatRateId'),
       isActive: f.bool('isActive'), variablePrice: f.bool('variablePrice', false),
       ageRestricted: f.bool('ageRestricted', false), alcoholRestricted: f.bool('alcoholRestricted', false),
       tobaccoRestricted: f.bool('tobaccoRestricted', false), vapeRestricted: f.bool('vapeRestricted', false),
       updatedAt: f.dateTime('updatedAt'),
-      costPrice: f.nullableDecimal('costPrice', COST_DIGITS), packCost: f.nullableDecimal('packCost', COST_DIGITS),
-      unitCost: f.nullableDecimal('unitCost', COST_DIGITS),
-      marginPercent: f.decimal('marginPercent', 7, { nullable: true }) as string | null,
+      costPrice: f.nullableDecimal('costPrice', COST), packCost: f.nullableDecimal('packCost', COST),
+      unitCost: f.nullableDecimal('unitCost', COST),
+      marginPercent: f.decimal('marginPercent', MARGIN, { nullable: true }) as string | null,
       supplierId: f.optionalId('supplierId'), supplierSku: f.nullableText('supplierSku'),
       createdByStaffId: f.optionalId('createdByStaffId'), updatedByStaffId: f.optionalId('updatedByStaffId'),
     });
@@ -335,8 +342,8 @@ export function validateDatasetShape(input: unknown): { dataset: Dataset; proble
       }
       const lf = new Fields(layer, layerPath, problems);
       const out = {
-        quantity: lf.decimal('quantity', QUANTITY_DIGITS),
-        unitCost: lf.decimal('unitCost', COST_DIGITS, { nonNegative: true }),
+        quantity: lf.decimal('quantity', QUANTITY),
+        unitCost: lf.decimal('unitCost', COST, { nonNegative: true }),
         receivedAt: lf.dateTime('receivedAt'),
       };
       lf.done();
@@ -344,14 +351,14 @@ export function validateDatasetShape(input: unknown): { dataset: Dataset; proble
     });
     dataset.stockLevels.push({
       productId: f.id('productId'), trackStock: f.bool('trackStock'),
-      quantity: f.decimal('quantity', QUANTITY_DIGITS), reorderLevel: f.decimal('reorderLevel', QUANTITY_DIGITS),
+      quantity: f.decimal('quantity', QUANTITY), reorderLevel: f.decimal('reorderLevel', QUANTITY),
       updatedAt: f.dateTime('updatedAt'), costLayers,
     });
   });
   each(input, 'stockMovements', problems, (f) => {
     dataset.stockMovements.push({
       id: f.id('id'), productId: f.id('productId'), kind: f.oneOf('kind', STOCK_MOVEMENT_KINDS),
-      quantityDelta: f.decimal('quantityDelta', QUANTITY_DIGITS), reason: f.nullableText('reason'),
+      quantityDelta: f.decimal('quantityDelta', QUANTITY), reason: f.nullableText('reason'),
       staffId: f.optionalId('staffId'), occurredAt: f.dateTime('occurredAt'),
     });
   });

@@ -34,7 +34,8 @@ Unknown paths and methods other than GET and HEAD answer 404 not_found.
 
 ## Rate limits
 Each client has a per-minute budget shared by all its keys; requests without a valid key are counted
-per address. The numbers are policy and may change: read them from the \`RateLimit-Policy\` and
+per address (401 while it has budget left, then 429 before the key is looked at, so key guessing stops).
+The numbers are policy and may change: read them from the \`RateLimit-Policy\` and
 \`RateLimit\` headers on every response, and on 429 wait \`Retry-After\` seconds, then retry with
 exponential backoff. Never hardcode a limit.
 

@@ -1,4 +1,4 @@
-import { hasControlCharacters, isDecimalString, isOpaqueId, isRfc3339DateTime } from './formats.js';
+import { hasControlCharacters, hasSecondFractionWithin, isDecimalString, isOpaqueId, isRfc3339DateTime } from './formats.js';
 
 describe('isRfc3339DateTime', () => {
   it.each(['2026-01-31T09:00:00Z', '2026-01-31T10:00:00.250+01:00', '2024-02-29T00:00:00Z', '2026-12-31T23:59:59.999999-12:00', '2026-01-31t09:00:00z'])(
@@ -25,6 +25,13 @@ describe('isDecimalString', () => {
   });
   it.each(['1e3', '1.', '.5', '+1', ' 1', '12345.6', 'abc', ''])('refuses %j', (value) => expect(isDecimalString(value, 4)).toBe(false));
   it('refuses numbers that are not strings', () => expect(isDecimalString(1.5, 4)).toBe(false));
+  it('refuses more fraction digits than the scale unless they are zeros (a stored value is never rounded)', () => {
+    expect(isDecimalString('1.20', 12, 2)).toBe(true);
+    expect(isDecimalString('1.2000', 12, 2)).toBe(true);
+    expect(isDecimalString('7', 12, 2)).toBe(true);
+    expect(isDecimalString('1.205', 12, 2)).toBe(false);
+    expect(isDecimalString('48.0004', 11, 3)).toBe(false);
+  });
 });
 
 describe('hasControlCharacters', () => {
@@ -33,5 +40,14 @@ describe('hasControlCharacters', () => {
     expect(hasControlCharacters('tab\there')).toBe(true);
     expect(hasControlCharacters('del\u007f')).toBe(true);
     expect(hasControlCharacters('café ☕ 100%')).toBe(false);
+  });
+});
+
+describe('hasSecondFractionWithin', () => {
+  it('allows up to the given digits, and zeros past them', () => {
+    expect(hasSecondFractionWithin('2026-10-02T09:30:00Z', 3)).toBe(true);
+    expect(hasSecondFractionWithin('2026-10-02T09:30:00.123Z', 3)).toBe(true);
+    expect(hasSecondFractionWithin('2026-10-02T09:30:00.123000+01:00', 3)).toBe(true);
+    expect(hasSecondFractionWithin('2026-10-02T09:30:00.9999Z', 3)).toBe(false);
   });
 });

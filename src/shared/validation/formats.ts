@@ -27,10 +27,20 @@ export function isRfc3339DateTime(value: unknown): value is string {
   return true;
 }
 
-/** A decimal number written as a string: optional minus, digits, optional fraction. */
-export function isDecimalString(value: unknown, maxIntegerDigits: number): value is string {
+/**
+ * A decimal number written as a string: optional minus, digits, optional fraction. Digits past
+ * `maxFractionDigits` may only be zeros, so that storing it in a column of that scale never rounds.
+ */
+export function isDecimalString(value: unknown, maxIntegerDigits: number, maxFractionDigits = Infinity): value is string {
   if (typeof value !== 'string') return false;
-  const m = /^-?(\d+)(\.\d+)?$/.exec(value);
+  const m = /^-?(\d+)(?:\.(\d+))?$/.exec(value);
   if (!m) return false;
-  return m[1].replace(/^0+(?=\d)/, '').length <= maxIntegerDigits;
+  if (m[1].replace(/^0+(?=\d)/, '').length > maxIntegerDigits) return false;
+  return m[2] === undefined || /^0*$/.test(m[2].slice(maxFractionDigits));
+}
+
+/** The fraction of seconds of an RFC 3339 date-time has no non-zero digit past `digits`. */
+export function hasSecondFractionWithin(value: string, digits: number): boolean {
+  const fraction = /\.(\d+)/.exec(value)?.[1] ?? '';
+  return /^0*$/.test(fraction.slice(digits));
 }
