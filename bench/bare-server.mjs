@@ -84,15 +84,31 @@ const categories = async (tenant) =>
     sortOrder: r.sort_order, isActive: r.is_active, updatedAt: r.updated_at.toISOString(),
   }));
 
-const promotions = async (tenant) =>
-  (await pool.query(
-    `SELECT id, store_id, name, type, status, starts_at, ends_at, updated_at FROM promotions
-      WHERE tenant_id = $1 AND type = ANY($2) AND NOT is_system_preset AND status = 'ACTIVE'
-        AND (starts_at IS NULL OR starts_at <= now()) AND (ends_at IS NULL OR now() <= ends_at) ORDER BY id`,
-    [tenant, ['PERCENT_OFF', 'AMOUNT_OFF', 'FIXED_PRICE', 'MULTI_BUY', 'BUY_X_GET_Y', 'BUNDLE', 'SPEND_AND_SAVE']])).rows.map((r) => ({
+// The same three queries as the service (the promotions with the tenant's currency, then the names
+// that the descriptions mention) and a plain description, so that both do the same work.
+const promotions = async (tenant) => {
+  const { rows } = await pool.query(
+    `SELECT pr.id, pr.store_id, pr.name, pr.type, pr.status, pr.starts_at, pr.ends_at, pr.conditions, pr.actions, pr.updated_at, t.currency
+       FROM promotions pr JOIN tenants t ON t.id = pr.tenant_id
+      WHERE pr.tenant_id = $1 AND pr.type = ANY($2) AND NOT pr.is_system_preset AND pr.status = 'ACTIVE'
+        AND (pr.starts_at IS NULL OR pr.starts_at <= now()) AND (pr.ends_at IS NULL OR now() <= pr.ends_at) ORDER BY pr.id`,
+    [tenant, ['PERCENT_OFF', 'AMOUNT_OFF', 'FIXED_PRICE', 'MULTI_BUY', 'BUY_X_GET_Y', 'BUNDLE', 'SPEND_AND_SAVE']]);
+  const ids = (key) => [...new Set(rows.flatMap((r) => r.conditions.flatMap((c) => c[key] ?? [])))];
+  const names = async (table, list) =>
+    new Map(list.length === 0 ? [] : (await pool.query(`SELECT id, name FROM ${table} WHERE tenant_id = $1 AND id = ANY($2)`, [tenant, list])).rows.map((r) => [r.id, r.name]));
+  const [products, categories] = await Promise.all([names('products', ids('productIds')), names('categories', ids('categoryIds'))]);
+  const eligibility = (conditions) => conditions.map((c) =>
+    c.productIds ? `Buy ${c.minQuantity} or more of ${c.productIds.map((id) => products.get(id)).join(', ')}`
+      : c.categoryIds ? `Buy ${c.minQuantity} or more from ${c.categoryIds.map((id) => categories.get(id)).join(', ')}`
+        : c.minSpend ? `Spend ${c.minSpend}` : 'Any purchase').join(' and ');
+  const discount = (actions, currency) => actions.map((a) =>
+    a.percent ? `${a.percent}% off` : a.amount ? `${currency} ${a.amount} off` : a.price ? `Now ${currency} ${a.price}` : 'Free items').join(', then ');
+  return rows.map((r) => ({
     id: r.id, storeId: r.store_id, name: r.name, type: r.type, schedule: { startsAt: r.starts_at?.toISOString() ?? null, endsAt: r.ends_at?.toISOString() ?? null },
-    lifecycle: { status: r.status }, isActive: true, eligibilityDescription: '', discountDescription: '', updatedAt: r.updated_at.toISOString(),
+    lifecycle: { status: r.status }, isActive: true, eligibilityDescription: eligibility(r.conditions), discountDescription: discount(r.actions, r.currency),
+    updatedAt: r.updated_at.toISOString(),
   }));
+};
 
 const routes = { '/v1/catalog/products': products, '/v1/inventory/stock': stock, '/v1/catalog/categories': categories, '/v1/catalog/promotions': promotions };
 

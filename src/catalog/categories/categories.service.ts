@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { readRows } from '../../database/read-queries.js';
 import type { CallerScope } from '../../auth/caller-scope.js';
 import { inScope, StoreScopeService } from '../../tenancy/store-scope.js';
 import { Category } from './category.entity.js';
@@ -24,6 +25,6 @@ export class CategoriesService {
     if (query.sortBy === 'sortOrder') qb.orderBy('c.sort_order', 'ASC').addOrderBy('lower(c.name) COLLATE "C"', 'ASC');
     else qb.orderBy('lower(c.name) COLLATE "C"', 'ASC');
     qb.addOrderBy('c.id', 'ASC');
-    return (await qb.getRawMany<CategoryRow>()).map(toCategoryView);
+    return (await readRows<CategoryRow>(qb)).map(toCategoryView);
   }
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { toIsoMillis } from '../../shared/format/decimal.js';
+import { isoMillisSql } from '../../shared/format/timestamp.js';
 import { IdProperty, TextProperty, TimestampProperty } from '../../shared/openapi/properties.js';
 
 export const CATEGORY_COLUMNS = {
@@ -11,12 +11,12 @@ export const CATEGORY_COLUMNS = {
   description: 'c.description',
   sortOrder: 'c.sort_order',
   isActive: 'c.is_active',
-  updatedAt: 'c.updated_at',
+  updatedAt: isoMillisSql('c.updated_at'),
 } as const;
 
 export type CategoryRow = {
   id: string; storeId: string; parentCategoryId: string | null; name: string; code: string | null;
-  description: string | null; sortOrder: number; isActive: boolean; updatedAt: Date;
+  description: string | null; sortOrder: number; isActive: boolean; updatedAt: string;
 };
 
 @ApiSchema({ name: 'Category' })
@@ -43,6 +43,6 @@ export function toCategoryView(row: CategoryRow): CategoryView {
     description: row.description,
     sortOrder: row.sortOrder,
     isActive: row.isActive,
-    updatedAt: toIsoMillis(row.updatedAt),
+    updatedAt: row.updatedAt,
   };
 }

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { readOne } from '../../database/read-queries.js';
 import { inScope, type StoreScope } from '../../tenancy/store-scope.js';
 
 /**
@@ -8,6 +9,6 @@ import { inScope, type StoreScope } from '../../tenancy/store-scope.js';
 export async function countProductsInScope(dataSource: DataSource, scope: StoreScope, activeOnly: boolean): Promise<number> {
   const qb = inScope(dataSource.createQueryBuilder().from('product_counts', 'c'), 'c', scope).select('COALESCE(SUM(c.n), 0)::int', 'total');
   if (activeOnly) qb.andWhere('c.is_active');
-  const row = await qb.getRawOne<{ total: number }>();
+  const row = await readOne<{ total: number }>(qb);
   return row?.total ?? 0;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { formatDecimal, toIsoMillis } from '../../shared/format/decimal.js';
+import { formatDecimal } from '../../shared/format/decimal.js';
+import { isoMillisSql } from '../../shared/format/timestamp.js';
 import { IdProperty, MoneyProperty, PageFields, TextProperty, TimestampProperty } from '../../shared/openapi/properties.js';
 import { TAX_CATEGORIES, type TaxCategory, UNIT_TYPES, type UnitType } from './product.entity.js';
 
@@ -27,7 +28,7 @@ export const PRODUCT_COLUMNS = {
   alcoholRestricted: 'p.alcohol_restricted',
   tobaccoRestricted: 'p.tobacco_restricted',
   vapeRestricted: 'p.vape_restricted',
-  updatedAt: 'p.updated_at',
+  updatedAt: isoMillisSql('p.updated_at'),
 } as const;
 
 export type ProductRow = {
@@ -35,7 +36,7 @@ export type ProductRow = {
   brand: string | null; size: string | null; unitType: UnitType; sellingPriceGross: string; sellingPriceNet: string;
   taxCategory: TaxCategory; vatId: string | null; vatCode: string | null; vatName: string | null;
   vatPercentage: string | null; isActive: boolean; variablePrice: boolean; ageRestricted: boolean;
-  alcoholRestricted: boolean; tobaccoRestricted: boolean; vapeRestricted: boolean; updatedAt: Date;
+  alcoholRestricted: boolean; tobaccoRestricted: boolean; vapeRestricted: boolean; updatedAt: string;
 };
 
 @ApiSchema({ name: 'VatRate' })
@@ -104,6 +105,6 @@ export function toProductView(row: ProductRow): ProductView {
     alcoholRestricted: row.alcoholRestricted,
     tobaccoRestricted: row.tobaccoRestricted,
     vapeRestricted: row.vapeRestricted,
-    updatedAt: toIsoMillis(row.updatedAt),
+    updatedAt: row.updatedAt,
   };
 }

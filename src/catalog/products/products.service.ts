@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository, SelectQueryBuilder } from 'typeorm';
 import type { CallerScope } from '../../auth/caller-scope.js';
+import { readOne, readRows } from '../../database/read-queries.js';
 import { ApiError } from '../../shared/http/api-error.js';
 import { offsetOf, type Page, toPage } from '../../shared/pagination/pagination.js';
 import { escapeLike, searchTerms } from '../../shared/validation/like-pattern.js';
@@ -23,24 +24,25 @@ export class ProductsService {
     const scope = await this.stores.resolve(caller, query.storeId);
     const filtered = this.filtered(scope, query);
     const onlyScoped = [query.categoryId, query.q, query.sku, query.barcode, query.updatedSince].every((f) => f === undefined);
+    // A text search's best plan depends on its terms: planned afresh each time, never prepared.
+    const prepared = query.q === undefined;
     const total = onlyScoped
       ? await countProductsInScope(this.dataSource, scope, query.activeOnly)
-      : (await filtered.clone().select('COUNT(*)::int', 'total').getRawOne<{ total: number }>())!.total;
+      : (await readOne<{ total: number }>(filtered.clone().select('COUNT(*)::int', 'total'), { prepared }))!.total;
     if (offsetOf(query) >= total) return toPage([], query, total);
     // The page's ids first (an index-only scan on the covering index for plain lists), then the
-    // columns of just those rows.
-    const ids = filtered.select('p.id', 'id').orderBy('p.id', 'ASC').offset(offsetOf(query)).limit(query.pageSize);
-    const rows = await this.withColumns(
-      this.dataSource.createQueryBuilder().from(`(${ids.getQuery()})`, 'page').innerJoin('products', 'p', 'p.id = page.id'),
-    ).setParameters(ids.getParameters()).orderBy('p.id', 'ASC').getRawMany<ProductRow>();
+    // columns of just those rows. Limit and offset are parameters, so every page is one statement.
+    const ids = filtered.select('p.id', 'id').orderBy('p.id', 'ASC');
+    const page = this.withColumns(
+      this.dataSource.createQueryBuilder().from(`(${ids.getQuery()} LIMIT :pageLimit OFFSET :pageOffset)`, 'page').innerJoin('products', 'p', 'p.id = page.id'),
+    ).setParameters({ ...ids.getParameters(), pageLimit: query.pageSize, pageOffset: offsetOf(query) }).orderBy('p.id', 'ASC');
+    const rows = await readRows<ProductRow>(page, { prepared });
     return toPage(rows.map(toProductView), query, total);
   }
 
   async get(caller: CallerScope, id: string): Promise<ProductView> {
     const scope = await this.stores.resolve(caller);
-    const row = await this.withColumns(inScope(this.products.createQueryBuilder('p'), 'p', scope))
-      .andWhere('p.id = :id', { id })
-      .getRawOne<ProductRow>();
+    const row = await readOne<ProductRow>(this.withColumns(inScope(this.products.createQueryBuilder('p'), 'p', scope)).andWhere('p.id = :id', { id }));
     if (!row) throw ApiError.notFound();
     return toProductView(row);
   }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { toIsoMillis } from '../../shared/format/decimal.js';
+import { isoMillisSql } from '../../shared/format/timestamp.js';
 import { IdProperty, TextProperty, TimestampProperty } from '../../shared/openapi/properties.js';
 import { type DescriptionContext, describeDiscount, describeEligibility } from './promotion-descriptions.js';
 import type { PromotionAction, PromotionCondition } from './promotion-rules.js';
@@ -16,16 +16,16 @@ export const PROMOTION_COLUMNS = {
   name: 'pr.name',
   type: 'pr.type',
   status: 'pr.status',
-  startsAt: 'pr.starts_at',
-  endsAt: 'pr.ends_at',
+  startsAt: isoMillisSql('pr.starts_at'),
+  endsAt: isoMillisSql('pr.ends_at'),
   conditions: 'pr.conditions',
   actions: 'pr.actions',
-  updatedAt: 'pr.updated_at',
+  updatedAt: isoMillisSql('pr.updated_at'),
 } as const;
 
 export type PromotionRow = {
-  id: string; storeId: string; name: string; type: string; status: ReturnableStatus; startsAt: Date | null; endsAt: Date | null;
-  conditions: PromotionCondition[]; actions: PromotionAction[]; updatedAt: Date;
+  id: string; storeId: string; name: string; type: string; status: ReturnableStatus; startsAt: string | null; endsAt: string | null;
+  conditions: PromotionCondition[]; actions: PromotionAction[]; updatedAt: string;
 };
 
 export class PromotionSchedule {
@@ -56,8 +56,9 @@ export class PromotionView {
 
 /** ACTIVE and now inside [startsAt, endsAt], a null bound being open; independent of the query's filters. */
 export function isPromotionActive(row: Pick<PromotionRow, 'status' | 'startsAt' | 'endsAt'>, now: Date): boolean {
-  const t = now.getTime();
-  return row.status === 'ACTIVE' && (row.startsAt === null || row.startsAt.getTime() <= t) && (row.endsAt === null || t <= row.endsAt.getTime());
+  // The bounds come formatted as the contract's UTC millisecond strings, which compare in time order.
+  const t = now.toISOString();
+  return row.status === 'ACTIVE' && (row.startsAt === null || row.startsAt <= t) && (row.endsAt === null || t <= row.endsAt);
 }
 
 /** The customer-facing promotion: keys in the contract's order; the raw rules never appear. */
@@ -68,13 +69,13 @@ export function toPromotionView(row: PromotionRow, now: Date, ctx: DescriptionCo
     name: row.name,
     type: row.type,
     schedule: {
-      startsAt: row.startsAt === null ? null : toIsoMillis(row.startsAt),
-      endsAt: row.endsAt === null ? null : toIsoMillis(row.endsAt),
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
     },
     lifecycle: { status: row.status },
     isActive: isPromotionActive(row, now),
     eligibilityDescription: describeEligibility(row.conditions, ctx),
     discountDescription: describeDiscount(row.actions, ctx),
-    updatedAt: toIsoMillis(row.updatedAt),
+    updatedAt: row.updatedAt,
   };
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { ObjectLiteral, Repository } from 'typeorm';
+import { readRows } from '../../database/read-queries.js';
 import type { CallerScope } from '../../auth/caller-scope.js';
 import { inScope, type StoreScope, StoreScopeService } from '../../tenancy/store-scope.js';
 import { Category } from '../categories/category.entity.js';
@@ -41,7 +42,7 @@ export class PromotionsService {
         .andWhere('(pr.starts_at IS NULL OR pr.starts_at <= CAST(:instant AS timestamptz))', { instant })
         .andWhere('(pr.ends_at IS NULL OR CAST(:instant AS timestamptz) <= pr.ends_at)');
     }
-    const rows = await qb.orderBy('pr.id', 'ASC').getRawMany<PromotionRow & { currency: string }>();
+    const rows = await readRows<PromotionRow & { currency: string }>(qb.orderBy('pr.id', 'ASC'));
     const ctx = await this.descriptionContext(scope, rows);
     return rows.map((row) => toPromotionView(row, now, ctx));
   }
@@ -58,10 +59,9 @@ export class PromotionsService {
     }
     const names = async <T extends ObjectLiteral>(repo: Repository<T>, alias: string, ids: Set<string>): Promise<Map<string, string>> => {
       if (ids.size === 0) return new Map();
-      const found = await inScope(repo.createQueryBuilder(alias), alias, scope)
+      const found = await readRows<{ id: string; name: string }>(inScope(repo.createQueryBuilder(alias), alias, scope)
         .select(`${alias}.id`, 'id').addSelect(`${alias}.name`, 'name')
-        .andWhere(`${alias}.id = ANY(:ids)`, { ids: [...ids] })
-        .getRawMany<{ id: string; name: string }>();
+        .andWhere(`${alias}.id = ANY(:ids)`, { ids: [...ids] }));
       return new Map(found.map((r) => [r.id, r.name]));
     };
     const [productNames, categoryNames] = await Promise.all([names(this.products, 'p', productIds), names(this.categories, 'c', categoryIds)]);

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { formatDecimal, toIsoMillis } from '../../shared/format/decimal.js';
+import { formatDecimal } from '../../shared/format/decimal.js';
+import { isoMillisSql } from '../../shared/format/timestamp.js';
 import { IdProperty, PageFields, QuantityProperty, TextProperty, TimestampProperty } from '../../shared/openapi/properties.js';
 import { AVAILABILITIES, type Availability, deriveAvailability } from './availability.js';
 
@@ -7,6 +8,9 @@ import { AVAILABILITIES, type Availability, deriveAvailability } from './availab
  * A product without a stock record is a row with trackStock false and zero quantities; the row's
  * updatedAt is the later of the product's and its stock level's update times.
  */
+/** The later of the product's and its stock level's update times (a missing stock level counts for nothing). */
+export const STOCK_UPDATED_AT_SQL = 'GREATEST(p.updated_at, s.updated_at)';
+
 export const STOCK_COLUMNS = {
   productId: 'p.id',
   storeId: 'p.store_id',
@@ -17,14 +21,12 @@ export const STOCK_COLUMNS = {
   quantity: `COALESCE(s.quantity, 0)::text`,
   lowStockThreshold: `COALESCE(s.low_stock_threshold, 0)::text`,
   reorderLevel: `COALESCE(s.reorder_level, 0)::text`,
-  updatedAt: 'GREATEST(p.updated_at, s.updated_at)',
+  updatedAt: isoMillisSql(STOCK_UPDATED_AT_SQL),
 } as const;
-
-export const STOCK_UPDATED_AT_SQL = STOCK_COLUMNS.updatedAt;
 
 export type StockRow = {
   productId: string; storeId: string; sku: string; barcode: string | null; productName: string; trackStock: boolean;
-  quantity: string; lowStockThreshold: string; reorderLevel: string; updatedAt: Date;
+  quantity: string; lowStockThreshold: string; reorderLevel: string; updatedAt: string;
 };
 
 @ApiSchema({ name: 'StockRow' })
@@ -67,6 +69,6 @@ export function toStockRowView(row: StockRow): StockRowView {
     lowStockThreshold: formatDecimal(row.lowStockThreshold, 3),
     reorderLevel: formatDecimal(row.reorderLevel, 3),
     availability: deriveAvailability(row.trackStock, row.quantity, row.reorderLevel),
-    updatedAt: toIsoMillis(row.updatedAt),
+    updatedAt: row.updatedAt,
   };
 }

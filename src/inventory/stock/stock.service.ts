@@ -4,6 +4,7 @@ import type { DataSource, Repository } from 'typeorm';
 import type { CallerScope } from '../../auth/caller-scope.js';
 import { countProductsInScope } from '../../catalog/products/product-counts.js';
 import { Product } from '../../catalog/products/product.entity.js';
+import { readOne, readRows } from '../../database/read-queries.js';
 import { offsetOf, type Page, toPage } from '../../shared/pagination/pagination.js';
 import { inScope, StoreScopeService } from '../../tenancy/store-scope.js';
 import { LOW_STOCK_SQL } from './availability.js';
@@ -36,13 +37,13 @@ export class StockService {
     const onlyScoped = [query.productId, query.sku, query.barcode, query.categoryId, query.updatedSince].every((f) => f === undefined) && query.lowStockOnly !== true;
     const total = onlyScoped
       ? await countProductsInScope(this.dataSource, scope, query.activeOnly)
-      : (await qb.clone().select('COUNT(*)::int', 'total').getRawOne<{ total: number }>())!.total;
+      : (await readOne<{ total: number }>(qb.clone().select('COUNT(*)::int', 'total')))!.total;
     if (offsetOf(query) >= total) return toPage([], query, total);
-    const ids = qb.select('p.id', 'id').orderBy('p.id', 'ASC').offset(offsetOf(query)).limit(query.pageSize);
-    const page = this.dataSource.createQueryBuilder().from(`(${ids.getQuery()})`, 'page')
+    const ids = qb.select('p.id', 'id').orderBy('p.id', 'ASC');
+    const page = this.dataSource.createQueryBuilder().from(`(${ids.getQuery()} LIMIT :pageLimit OFFSET :pageOffset)`, 'page')
       .innerJoin('products', 'p', 'p.id = page.id').leftJoin('stock_levels', 's', 's.product_id = p.id').select([]);
     for (const [alias, column] of Object.entries(STOCK_COLUMNS)) page.addSelect(column, alias);
-    const rows = await page.setParameters(ids.getParameters()).orderBy('p.id', 'ASC').getRawMany<StockRow>();
+    const rows = await readRows<StockRow>(page.setParameters({ ...ids.getParameters(), pageLimit: query.pageSize, pageOffset: offsetOf(query) }).orderBy('p.id', 'ASC'));
     return toPage(rows.map(toStockRowView), query, total);
   }
 }

@@ -1,8 +1,13 @@
+// Digits, one point, digits; no leading zero before another digit, no minus on zero.
+const CANONICAL = /^(?:0|-?[1-9]\d*|-0(?=\.\d*[1-9]))\.\d+$/;
+
 /**
  * Exact decimal formatting for strings (never through floating point): rounds half away from zero,
  * as PostgreSQL does for numeric, to exactly `scale` decimals.
  */
 export function formatDecimal(value: string, scale: number): string {
+  // Columns of the same scale already come in the right form ("1.20"): only check them.
+  if (scale > 0 && value.length > scale + 1 && value[value.length - scale - 1] === '.' && CANONICAL.test(value)) return value;
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
   if (!m) throw new Error(`not a decimal number: ${value}`);
   const [, sign, intPart, fracRaw = ''] = m;
@@ -33,8 +38,6 @@ export function formatDecimal(value: string, scale: number): string {
 export function trimDecimal(value: string): string {
   return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
 }
-
-export const toIsoMillis = (value: Date): string => value.toISOString();
 
 /** Exact comparison of two decimal strings: -1, 0 or 1. */
 export function compareDecimal(a: string, b: string): number {
