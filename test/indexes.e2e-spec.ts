@@ -29,6 +29,8 @@ const QUERIES: [string, string][] = [
   ['products by search term', `SELECT count(*) FROM products p WHERE p.search_text LIKE '%cola%'`],
   ['product by id', `SELECT id FROM products p WHERE p.id = 'x' AND p.tenant_id = 't'`],
   ['low-stock rows', `SELECT count(*) FROM stock_levels s WHERE s.tenant_id = 't' AND s.track_stock AND s.quantity > 0 AND s.quantity <= s.reorder_level`],
+  ['low-stock page of active products of a store', `SELECT s.product_id FROM stock_levels s WHERE s.tenant_id = 't' AND s.store_id = 's' AND s.product_is_active
+    AND s.track_stock AND s.quantity > 0 AND s.quantity <= s.reorder_level ORDER BY s.product_id LIMIT 100`],
   ['stock of a page of products', `SELECT * FROM stock_levels s WHERE s.product_id = ANY('{a,b}')`],
   ['stock updated since', `SELECT count(*) FROM stock_levels s WHERE s.tenant_id = 't' AND s.updated_at >= now()`],
   ['categories of a tenant', `SELECT id FROM categories c WHERE c.tenant_id = 't' AND c.store_id = 's'`],

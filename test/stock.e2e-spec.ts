@@ -59,6 +59,30 @@ describe('GET /v1/inventory/stock', () => {
     expect((await list('?lowStockOnly=true', KEYS.tenantB).expect(200)).body.rows.map((r: Row) => r.productId)).toEqual(['prd_b1_cola']);
   });
 
+  it('lowStockOnly follows every saved change of the product\'s isActive and of the stock, within the store scope', async () => {
+    const ids = async (query: string, key: string = KEYS.tenantA): Promise<{ ids: string[]; total: number }> => {
+      const body = (await list(query, key).expect(200)).body;
+      return { ids: body.rows.map((r: Row) => r.productId), total: body.total };
+    };
+    expect(await ids('?lowStockOnly=true&storeId=sto_a1')).toEqual({ ids: ['prd_a1_bananas', 'prd_a1_diet'], total: 2 });
+    expect(await ids('?lowStockOnly=true', KEYS.tenantAStore1)).toEqual({ ids: ['prd_a1_bananas', 'prd_a1_diet'], total: 2 });
+    expect(await ids('?lowStockOnly=true&storeId=sto_a2')).toEqual({ ids: [], total: 0 });
+    expect(await ids('?lowStockOnly=true&pageSize=1&page=2')).toEqual({ ids: ['prd_a1_diet'], total: 2 });
+    try {
+      await t.db.query(`UPDATE products SET is_active = false WHERE id = 'prd_a1_diet'`);
+      expect(await ids('?lowStockOnly=true')).toEqual({ ids: ['prd_a1_bananas'], total: 1 });
+      expect(await ids('?lowStockOnly=true&activeOnly=false')).toEqual({ ids: ['prd_a1_bananas', 'prd_a1_diet'], total: 2 });
+      await t.db.query(`UPDATE stock_levels SET quantity = 100 WHERE product_id = 'prd_a1_bananas'`);
+      expect(await ids('?lowStockOnly=true')).toEqual({ ids: [], total: 0 });
+      // With another filter the answer comes from the products' side: the same rows.
+      expect(await ids('?lowStockOnly=true&activeOnly=false&sku=COLA-330-D')).toEqual({ ids: ['prd_a1_diet'], total: 1 });
+    } finally {
+      await t.db.query(`UPDATE products SET is_active = true WHERE id = 'prd_a1_diet'`);
+      await t.db.query(`UPDATE stock_levels SET quantity = 0.001 WHERE product_id = 'prd_a1_bananas'`);
+    }
+    expect(await ids('?lowStockOnly=true')).toEqual({ ids: ['prd_a1_bananas', 'prd_a1_diet'], total: 2 });
+  });
+
   it('counts every product in scope, with or without stock, and pages by product id', async () => {
     const activeA = 7 + 2 + FILLER_COUNT;
     const first = (await list('?pageSize=100').expect(200)).body;

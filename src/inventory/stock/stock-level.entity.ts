@@ -12,4 +12,6 @@ export class StockLevel {
   @DecimalColumn('reorder_level', 14, 3) reorderLevel: string;
   @DecimalColumn('low_stock_threshold', 14, 3) lowStockThreshold: string;
   @TimestampColumn('updated_at') updatedAt: Date;
+  /** The product's isActive, copied by triggers so that low-stock lists need not join the products. */
+  @Column({ name: 'product_is_active', type: 'boolean' }) productIsActive: boolean;
 }
