@@ -110,13 +110,30 @@ const promotions = async (tenant) => {
   }));
 };
 
+const product = async (tenant, id) => {
+  const { rows } = await pool.query(
+    `SELECT p.id, p.store_id, p.category_id, p.name, p.sku, p.barcode, p.brand, p.size, p.unit_type, p.selling_price_gross, p.selling_price_net,
+            p.tax_category, v.id AS vat_id, v.code AS vat_code, v.name AS vat_name, v.percentage, p.is_active, p.variable_price, p.age_restricted,
+            p.alcohol_restricted, p.tobacco_restricted, p.vape_restricted, p.updated_at
+       FROM products p LEFT JOIN vat_rates v ON v.id = p.vat_rate_id WHERE p.tenant_id = $1 AND p.id = $2`, [tenant, id]);
+  const r = rows[0];
+  return r && {
+    id: r.id, storeId: r.store_id, categoryId: r.category_id, name: r.name, sku: r.sku, barcode: r.barcode, brand: r.brand, size: r.size,
+    unitType: r.unit_type, sellingPriceGross: money(r.selling_price_gross), sellingPriceNet: money(r.selling_price_net), taxCategory: r.tax_category,
+    vatRate: r.vat_id === null ? null : { id: r.vat_id, code: r.vat_code, name: r.vat_name, percentage: money(r.percentage) }, isActive: r.is_active,
+    variablePrice: r.variable_price, ageRestricted: r.age_restricted, alcoholRestricted: r.alcohol_restricted, tobaccoRestricted: r.tobacco_restricted,
+    vapeRestricted: r.vape_restricted, updatedAt: r.updated_at.toISOString(),
+  };
+};
+
 const routes = { '/v1/catalog/products': products, '/v1/inventory/stock': stock, '/v1/catalog/categories': categories, '/v1/catalog/promotions': promotions };
 
 createServer(async (req, res) => {
   try {
     const url = new URL(req.url, 'http://x');
-    if (url.pathname === '/health/ready') return res.end('ok');
-    const handler = routes[url.pathname];
+    if (url.pathname === '/health/ready' || url.pathname === '/health/live') return res.end('ok');
+    const one = /^\/v1\/catalog\/products\/([^/]+)$/.exec(url.pathname);
+    const handler = one ? (tenant) => product(tenant, decodeURIComponent(one[1])) : routes[url.pathname];
     const who = handler ? await caller(req.headers.authorization) : null;
     if (!handler || !who) {
       res.statusCode = handler ? 401 : 404;

@@ -92,6 +92,9 @@ const scenarios = [
   ['stock page 1', '/v1/inventory/stock?pageSize=100'],
   ['categories', '/v1/catalog/categories'],
   ['promotions', '/v1/catalog/promotions'],
+  // The floor of each server: one row by primary key, and no work at all (no key, no database).
+  ['one product by id', '/v1/catalog/products/prd_00_0500000'],
+  ['no work (/health/live)', '/health/live'],
 ].filter(([name]) => !values.only || name.includes(values.only));
 
 const service = await start('service', ['dist/main.js'], { LOG_LEVEL: 'warn', DOCS_ENABLED: 'false', APP_ENV: 'development', DB_POOL_SIZE: '10' });
