@@ -161,6 +161,24 @@ describe('npm run db:import', () => {
     await importDataset(db, { products: [testDataset().products[0]] }, { replace: false });
   });
 
+  it('stores date-times with any RFC 3339 offset exactly, and refuses instants the timestamp format cannot write', async () => {
+    const before = await counts();
+    const bad = testDataset();
+    (bad.products[0] as Record<string, unknown>).updatedAt = '0001-01-01T00:00:00+01:00';
+    (bad.stockLevels[0] as Record<string, unknown>).updatedAt = '9999-12-31T23:59:59-00:01';
+    expect(await problemsOf(bad)).toEqual([
+      'products[0].updatedAt: must be in the years 0001 to 9999 once converted to UTC, got "0001-01-01T00:00:00+01:00"',
+      'stockLevels[0].updatedAt: must be in the years 0001 to 9999 once converted to UTC, got "9999-12-31T23:59:59-00:01"',
+    ]);
+    expect(await counts()).toEqual(before);
+
+    const product: Record<string, unknown> = { ...(testDataset().products[0] as Record<string, unknown>), updatedAt: '2026-10-03T05:30:00.123+20:00' };
+    await importDataset(db, { products: [product] }, { replace: false });
+    const [row] = await db.query(`SELECT updated_at FROM products WHERE id = $1`, [product.id]);
+    expect((row.updated_at as Date).toISOString()).toBe('2026-10-02T09:30:00.123Z');
+    await importDataset(db, { products: [testDataset().products[0]] }, { replace: false });
+  });
+
   it('refuses ids that belong to another tenant and keys issued twice', async () => {
     const intruder = {
       tenants: [{ id: 'ten_c', name: 'C', currency: 'USD' }],

@@ -89,6 +89,7 @@ describe('the built server as a process', () => {
       expect((await get(server, '/health/live')).status).toBe(200);
       const down = await get(server, '/v1/catalog/products', KEYS.tenantA);
       expect(down.status).toBe(500);
+      expect(down.headers.get('ratelimit')).toMatch(/^"per-(client|ip)";r=\d+;t=\d+$/);
       const body = (await down.json()) as { error: { code: string } };
       expect(body.error.code).toBe('internal_error');
       expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|connect|postgres/i);

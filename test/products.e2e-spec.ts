@@ -98,6 +98,10 @@ describe('GET /v1/catalog/products', () => {
     expect(ids((await list('?updatedSince=2026-10-05T12:00:00.124Z').expect(200)).body)).toEqual(['prd_a2_vape']);
     expect(ids((await list('?updatedSince=2026-10-05T13:00:00.123%2B01:00').expect(200)).body)).toEqual(['prd_a1_diet', 'prd_a2_vape']);
     expect(ids((await list('?updatedSince=2026-10-05T12:00:00.1231Z').expect(200)).body)).toEqual(['prd_a2_vape']);
+    // Finer than microseconds (PostgreSQL would round it onto .123) and offsets past PostgreSQL's ±15:59.
+    expect(ids((await list('?updatedSince=2026-10-05T12:00:00.1230004Z').expect(200)).body)).toEqual(['prd_a2_vape']);
+    expect(ids((await list('?updatedSince=2026-10-06T08:00:00.123%2B20:00').expect(200)).body)).toEqual(['prd_a1_diet', 'prd_a2_vape']);
+    expect(ids((await list('?updatedSince=2026-10-04T16:00:00.124-20:00').expect(200)).body)).toEqual(['prd_a2_vape']);
   });
 
   describe('q', () => {

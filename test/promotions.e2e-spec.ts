@@ -1,5 +1,6 @@
 import { KEYS, testDataset } from './support/dataset.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { importDataset } from '../src/dataset/import-dataset.js';
 
 /** Promotions for every status x window, built around the real clock. */
 const DAY = 24 * 60 * 60 * 1000;
@@ -135,6 +136,25 @@ describe('GET /v1/catalog/promotions', () => {
     expect(got).toEqual(expect.arrayContaining(['pro_active_current', 'pro_active_future', 'pro_active_openstart']));
   });
 
+  it('activeAt with any RFC 3339 offset (PostgreSQL itself stops at ±15:59) and finer than milliseconds is compared exactly', async () => {
+    const [start, end] = WINDOWS.future as [string, string];
+    const shifted = (ms: number, offset: string): string => {
+      const sign = offset.startsWith('-') ? -1 : 1;
+      const local = new Date(ms + sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4))) * 60_000).toISOString();
+      return local.replace('Z', offset);
+    };
+    for (const offset of ['+16:00', '-20:00', '+23:59']) {
+      expect(await ids(`?activeAt=${encodeURIComponent(shifted(Date.parse(start), offset))}`)).toContain('pro_active_future');
+    }
+    // 0.1 microsecond before the start, and after the end: outside, though PostgreSQL would round both onto the bound.
+    const before = iso(Date.parse(start) - 1).replace('Z', '9999Z');
+    const after = end.replace('Z', '0001Z');
+    expect(await ids(`?activeAt=${encodeURIComponent(before)}`)).not.toContain('pro_active_future');
+    expect(await ids(`?activeAt=${encodeURIComponent(after)}`)).not.toContain('pro_active_future');
+    expect(await ids(`?activeAt=${encodeURIComponent(end.replace('Z', '0000Z'))}`)).toContain('pro_active_future');
+    await list(`?activeAt=${encodeURIComponent('0001-01-01T00:00:00+23:59')}`).expect(200);
+  });
+
   it('type filters exactly within the allow-list; any other type gives []', async () => {
     for (const type of ALLOWED) {
       const rows = (await list(`?type=${type}&activeOnly=false`).expect(200)).body as { type: string }[];
@@ -155,6 +175,23 @@ describe('GET /v1/catalog/promotions', () => {
       '12.5% off the qualifying items, GBP 1.00 off the whole basket, the qualifying items together for GBP 5.00 and most expensive item free');
     const empty = ((await list('?activeOnly=false').expect(200)).body as Record<string, string>[]).find((p) => p.id === 'pro_active_open')!;
     expect([empty.eligibilityDescription, empty.discountDescription]).toEqual(['Everyone qualifies', 'No discount']);
+  });
+
+  it('describes a promotion the same with and without storeId, naming only what the key may read', async () => {
+    await importDataset(t.db, {
+      promotions: [{
+        id: 'pro_two_stores', storeId: 'sto_a2', name: 'Across stores', type: 'BUNDLE', status: 'ACTIVE', startsAt: null, endsAt: null,
+        conditions: [{ kind: 'product_quantity', minQuantity: 1, productIds: ['prd_a2_cola', 'prd_a1_diet'] }], actions: [], updatedAt: '2026-10-01T00:00:00.000Z',
+      }],
+    }, { replace: false });
+    const find = async (query: string, key: string = KEYS.tenantA) =>
+      ((await list(query, key).expect(200)).body as Record<string, string>[]).find((p) => p.id === 'pro_two_stores')?.eligibilityDescription;
+    try {
+      expect(await find('')).toBe('Buy 1 or more of Cola 330ml can or Diet Cola 330ml can');
+      expect(await find('?storeId=sto_a2')).toBe('Buy 1 or more of Cola 330ml can or Diet Cola 330ml can');
+    } finally {
+      await t.db.query(`DELETE FROM promotions WHERE id = 'pro_two_stores'`);
+    }
   });
 
   it('scopes to the tenant and the key\'s stores; a foreign store is a 404', async () => {

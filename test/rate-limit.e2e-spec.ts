@@ -84,8 +84,11 @@ describe('rate limiting (in-process counters)', () => {
     for (let i = 0; i < 6; i++) statuses.push((await t.get(PRODUCTS, guesses[i % guesses.length])).status);
     // One unauthenticated request was spent in the first test of this file.
     expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
-    // A valid key from the same address spends its client's budget, not the address's.
-    await t.get('/v1/catalog/categories', KEYS.tenantB).expect(200);
+    // Until the block ends the address gets 429 whatever key it sends, so a right key cannot be told from a wrong one.
+    const valid = await t.get('/v1/catalog/categories', KEYS.tenantB);
+    expect(expect429(valid)).toBeGreaterThanOrEqual(1);
+    expect(valid.headers['ratelimit-policy']).toBe('"per-ip";q=4;w=60');
+    expect(valid.headers['ratelimit']).toMatch(/^"per-ip";r=0;t=[1-9][0-9]*$/);
   });
 });
 
@@ -151,6 +154,25 @@ describeRedis('rate limiting with Redis (REDIS_URL)', () => {
       expect429(await a.get(PRODUCTS, KEYS.tenantA));
       expect429(await b.get(PRODUCTS, KEYS.tenantA));
       await b.get(PRODUCTS, KEYS.tenantB).expect(200);
+      expect(a.app.get(RateLimitStore).failOpenEvents + b.app.get(RateLimitStore).failOpenEvents).toBe(0);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('an address blocked for key guessing on one instance is refused by the other, whatever key it sends', async () => {
+    const prefix = `cia:test:${randomBytes(6).toString('hex')}:`;
+    const env = { REDIS_URL: redisUrl!, RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '2' };
+    const a = await createTestApp({ dataset: testDataset(), env, config: { redisKeyPrefix: prefix } });
+    const b = await createTestApp({ dataset: testDataset(), env, config: { redisKeyPrefix: prefix } });
+    try {
+      await a.get(PRODUCTS, KEYS.unknown).expect(401);
+      await b.get(PRODUCTS, KEYS.unknown).expect(401);
+      expect429(await a.get(PRODUCTS, KEYS.unknown));
+      const valid = await b.get(PRODUCTS, KEYS.tenantA);
+      expect429(valid);
+      expect(valid.headers['ratelimit-policy']).toBe('"per-ip";q=2;w=60');
       expect(a.app.get(RateLimitStore).failOpenEvents + b.app.get(RateLimitStore).failOpenEvents).toBe(0);
     } finally {
       await a.close();

@@ -115,6 +115,8 @@ describe('GET /v1/inventory/stock', () => {
     expect(await ids('?updatedSince=2026-10-06T00:00:00Z')).toEqual(['prd_a1_bananas', 'prd_a2_vape']);
     expect(await ids('?updatedSince=2026-10-10T10:00:00.000Z')).toEqual(['prd_a1_bananas']);
     expect(await ids('?updatedSince=2026-10-10T10:00:00.001Z')).toEqual([]);
+    expect(await ids('?updatedSince=2026-10-10T10:00:00.0000004Z')).toEqual([]);
+    expect(await ids('?updatedSince=2026-10-11T03:00:00.000%2B17:00')).toEqual(['prd_a1_bananas']);
 
     // Only the stock changed: the row moves forward.
     await t.db.query(`UPDATE stock_levels SET quantity = 47, updated_at = '2026-11-01T00:00:00.000Z' WHERE product_id = 'prd_a1_cola'`);

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { AppEnv } from '../config/app-config.js';
-import { isRfc3339DateTime } from '../shared/validation/formats.js';
+import { parseRfc3339DateTime } from '../shared/validation/formats.js';
 import { AdminError, type AdminService, type ClientSummary, type KeySummary } from './admin.service.js';
 
 type Out = (line: string) => void;
@@ -45,8 +45,9 @@ function printKeys(out: Out, keys: KeySummary[], json: boolean): void {
 /** `2027-01-31` (midnight UTC) or an RFC 3339 date-time. */
 export function parseExpiry(value: string): Date {
   const text = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value;
-  if (!isRfc3339DateTime(text)) throw new AdminError(`--expires: "${value}" is not a date (2027-01-31) or an RFC 3339 date-time (2027-01-31T09:00:00Z)`);
-  return new Date(text);
+  const instant = parseRfc3339DateTime(text);
+  if (instant === null) throw new AdminError(`--expires: "${value}" is not a date (2027-01-31) or an RFC 3339 date-time (2027-01-31T09:00:00Z)`);
+  return new Date(instant.floorMs);
 }
 
 const COMMANDS: Record<string, CommandSpec> = {

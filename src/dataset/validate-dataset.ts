@@ -4,7 +4,9 @@ import { CLIENT_STATUSES } from '../auth/api-client.entity.js';
 import { TAX_CATEGORIES, UNIT_TYPES } from '../catalog/products/product.entity.js';
 import { PROMOTION_STATUSES } from '../catalog/promotions/promotion.entity.js';
 import { STOCK_MOVEMENT_KINDS } from '../inventory/stock/stock-history.entities.js';
-import { hasControlCharacters, hasSecondFractionWithin, isDecimalString, isOpaqueId, isRfc3339DateTime } from '../shared/validation/formats.js';
+import {
+  hasControlCharacters, hasSecondFractionWithin, isDecimalString, isOpaqueId, MAX_TIMESTAMP_MS, MIN_TIMESTAMP_MS, parseRfc3339DateTime, toPostgresTimestamp,
+} from '../shared/validation/formats.js';
 import { COLLECTIONS, type Dataset } from './dataset.types.js';
 
 /** One problem of a data set, with the JSON path it concerns. */
@@ -135,18 +137,23 @@ class Fields {
     return this.decimal(key, scale, { nullable: true, nonNegative: true }) as string | null;
   }
 
+  /** A valid value comes back as PostgreSQL input in UTC (`2026-10-01 08:00:00.000+00`; such strings sort in time order). */
   dateTime(key: string, options: { nullable?: boolean } = {}): string {
     const { done, value } = this.missing(key, options.nullable ?? false, null);
     if (done) return value as string;
     if (value === null && options.nullable) return null as unknown as string;
-    if (!isRfc3339DateTime(value)) {
+    const instant = parseRfc3339DateTime(value);
+    if (instant === null) {
       this.fail(key, `must be an RFC 3339 date-time with an offset (for example "2026-10-01T08:00:00.000Z")${options.nullable ? ' or null' : ''}, got ${show(value)}`);
-      return '1970-01-01T00:00:00Z';
+      return '';
     }
-    if (!hasSecondFractionWithin(value, 3)) {
+    if (!hasSecondFractionWithin(value as string, 3)) {
       this.fail(key, `must not be more precise than milliseconds (they are stored to the millisecond), got ${show(value)}`);
     }
-    return value;
+    if (instant.floorMs < MIN_TIMESTAMP_MS || instant.floorMs > MAX_TIMESTAMP_MS) {
+      this.fail(key, `must be in the years 0001 to 9999 once converted to UTC, got ${show(value)}`);
+    }
+    return toPostgresTimestamp(instant.floorMs);
   }
 
   nullableDateTime(key: string): string | null {
@@ -375,8 +382,7 @@ export function validateDatasetShape(input: unknown): { dataset: Dataset; proble
       conditions, actions, builderConfig: f.raw('builderConfig') ?? null,
       createdByStaffId: f.optionalId('createdByStaffId'), updatedAt: f.dateTime('updatedAt'),
     };
-    if (promotion.startsAt && promotion.endsAt && isRfc3339DateTime(promotion.startsAt) && isRfc3339DateTime(promotion.endsAt)
-      && Date.parse(promotion.endsAt) < Date.parse(promotion.startsAt)) {
+    if (promotion.startsAt && promotion.endsAt && promotion.endsAt < promotion.startsAt) {
       problems.push({ path: `${path}.endsAt`, message: 'must not be before startsAt' });
     }
     dataset.promotions.push(promotion);

@@ -10,8 +10,10 @@ import { RateLimitStore, WINDOW_SECONDS } from './rate-limit.store.js';
 
 /**
  * Every /v1 request spends from one budget: its API client's (all keys of a client share it) when
- * the key is valid, else its address's, so that key guessing is throttled too. Every /v1 response
- * carries the RateLimit-Policy and RateLimit headers of draft-ietf-httpapi-ratelimit-headers-11.
+ * the key is valid, else its address's. Once an address has spent its budget on requests without a
+ * valid key, every request from it is refused until the block ends, before its key is looked at:
+ * otherwise a guesser would still tell a right key (200) from a wrong one (429) at full speed. Every
+ * /v1 response carries the RateLimit-Policy and RateLimit headers of draft-ietf-httpapi-ratelimit-headers-11.
  */
 @Injectable()
 export class RateLimitMiddleware implements NestMiddleware {
@@ -24,21 +26,43 @@ export class RateLimitMiddleware implements NestMiddleware {
 
   async use(req: Request, res: Response, next: NextFunction): Promise<void> {
     try {
-      const caller = await this.callers.resolve(req);
-      const [policy, key, limit] = caller
-        ? ['per-client', `client:${caller.clientId}`, caller.rateLimitPerMinute ?? this.config.rateLimitPerMinute]
-        : ['per-ip', `ip:${clientAddressKey(req.ip)}`, this.config.rateLimitUnauthenticatedPerMinute];
-      const decision = await this.store.hit(key, limit);
-      res.setHeader('RateLimit-Policy', `"${policy}";q=${limit};w=${WINDOW_SECONDS}`);
-      res.setHeader('RateLimit', `"${policy}";r=${decision.remaining};t=${decision.resetSeconds}`);
-      if (decision.exceeded) {
-        this.metrics.countRateLimited(policy);
-        next(ApiError.rateLimited(decision.resetSeconds));
+      const address = `ip:${clientAddressKey(req.ip)}`;
+      const addressLimit = this.config.rateLimitUnauthenticatedPerMinute;
+      const blockedSeconds = await this.store.blockedSeconds(address);
+      if (blockedSeconds > 0) {
+        this.refuse(res, next, 'per-ip', addressLimit, blockedSeconds);
         return;
       }
-      next();
+      // A lookup that fails (the database is away) still spends from the address's budget and
+      // sets the headers before the error is answered.
+      let lookupError: unknown = undefined;
+      const caller = await this.callers.resolve(req).catch((error: unknown) => {
+        lookupError = error;
+        return null;
+      });
+      const [policy, key, limit] = caller
+        ? ['per-client', `client:${caller.clientId}`, caller.rateLimitPerMinute ?? this.config.rateLimitPerMinute]
+        : ['per-ip', address, addressLimit];
+      const decision = await this.store.hit(key, limit);
+      if (decision.exceeded) {
+        this.refuse(res, next, policy, limit, decision.resetSeconds);
+        return;
+      }
+      setHeaders(res, policy, limit, decision.remaining, decision.resetSeconds);
+      next(lookupError);
     } catch (error) {
       next(error);
     }
   }
+
+  private refuse(res: Response, next: NextFunction, policy: string, limit: number, retryAfterSeconds: number): void {
+    setHeaders(res, policy, limit, 0, retryAfterSeconds);
+    this.metrics.countRateLimited(policy);
+    next(ApiError.rateLimited(retryAfterSeconds));
+  }
+}
+
+function setHeaders(res: Response, policy: string, limit: number, remaining: number, resetSeconds: number): void {
+  res.setHeader('RateLimit-Policy', `"${policy}";q=${limit};w=${WINDOW_SECONDS}`);
+  res.setHeader('RateLimit', `"${policy}";r=${remaining};t=${resetSeconds}`);
 }

@@ -1,15 +1,17 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { ThrottlerStorageService, type ThrottlerStorage } from '@nestjs/throttler';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { MetricsService } from '../observability/metrics.service.js';
-import { RedisThrottlerStorage } from './redis-throttler.storage.js';
+import { blockKeyOf, RedisThrottlerStorage } from './redis-throttler.storage.js';
 
 export const WINDOW_SECONDS = 60;
 const WINDOW_MS = WINDOW_SECONDS * 1000;
 const THROTTLER_NAME = 'v1';
 const LOG_INTERVAL_MS = 60_000;
+const CONNECT_TIMEOUT_MS = 2000;
+const blockKey = (key: string): string => blockKeyOf(THROTTLER_NAME, key);
 
 export interface RateLimitDecision {
   limit: number;
@@ -25,7 +27,7 @@ export interface RateLimitDecision {
  * counters (fails open), logs that once a minute and counts it; ioredis reconnects by itself.
  */
 @Injectable()
-export class RateLimitStore implements OnModuleDestroy {
+export class RateLimitStore implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('RateLimit');
   private readonly local = new ThrottlerStorageService();
   private readonly redis: Redis | null;
@@ -47,7 +49,7 @@ export class RateLimitStore implements OnModuleDestroy {
       // Fail fast instead of queueing while Redis is away; a request never waits for Redis.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
-      connectTimeout: 2000,
+      connectTimeout: CONNECT_TIMEOUT_MS,
       commandTimeout: 500,
       retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
       keyPrefix: config.redisKeyPrefix,
@@ -62,9 +64,11 @@ export class RateLimitStore implements OnModuleDestroy {
 
   async hit(key: string, limit: number): Promise<RateLimitDecision> {
     let record;
+    let counted: 'redis' | 'memory' = 'memory';
     if (this.shared) {
       try {
         record = await this.shared.increment(key, WINDOW_MS, limit, WINDOW_MS, THROTTLER_NAME);
+        counted = 'redis';
       } catch (error) {
         this.failOpenEvents++;
         this.metrics.countRedisFailOpen();
@@ -78,9 +82,31 @@ export class RateLimitStore implements OnModuleDestroy {
     return {
       limit,
       remaining: Math.max(0, limit - record.totalHits),
-      resetSeconds: Math.max(0, Math.min(WINDOW_SECONDS, record.timeToExpire)),
+      // In Redis the window is fixed; in process each request counts for a window of its own, so the
+      // budget is whole again one window after this request.
+      resetSeconds: counted === 'redis' ? Math.max(0, Math.min(WINDOW_SECONDS, record.timeToExpire)) : WINDOW_SECONDS,
       exceeded: false,
     };
+  }
+
+  /**
+   * Seconds left of a block on this budget key (0 when it is not blocked), without spending from it.
+   * In Redis this reads the block key that RedisThrottlerStorage sets; on failure, the local counters.
+   */
+  async blockedSeconds(key: string): Promise<number> {
+    if (this.redis) {
+      try {
+        const ms = await this.redis.pttl(blockKey(key));
+        return ms > 0 ? Math.ceil(ms / 1000) : 0;
+      } catch (error) {
+        this.failOpenEvents++;
+        this.metrics.countRedisFailOpen();
+        this.noteFailure(error as Error);
+      }
+    }
+    const record = this.local.storage.get(key);
+    const ms = record?.isBlocked ? record.blockExpiresAt - Date.now() : 0;
+    return ms > 0 ? Math.ceil(ms / 1000) : 0;
   }
 
   private noteFailure(error: Error): void {
@@ -88,6 +114,24 @@ export class RateLimitStore implements OnModuleDestroy {
     if (now - this.lastFailureLog < LOG_INTERVAL_MS) return;
     this.lastFailureLog = now;
     this.logger.warn(`Redis is unreachable (${error.message}); counting rate limits in this process until it is back`);
+  }
+
+  /**
+   * Starts serving once Redis has answered or refused (or after its connect timeout), so that the
+   * first requests count in Redis when it is there; a Redis that is down does not hold up the start.
+   */
+  async onModuleInit(): Promise<void> {
+    const redis = this.redis;
+    if (redis === null || redis.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        redis.off('ready', done).off('error', done);
+        resolve();
+      };
+      const timer = setTimeout(done, CONNECT_TIMEOUT_MS);
+      redis.once('ready', done).once('error', done);
+    });
   }
 
   onModuleDestroy(): void {

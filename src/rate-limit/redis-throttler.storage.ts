@@ -27,16 +27,20 @@ end
 return { hits, ttl, 0, 0 }
 `;
 
+const baseKey = (throttlerName: string, key: string): string => `{${throttlerName}:${key}}`;
+/** The Redis key that exists (with a TTL) while a budget key is blocked. */
+export const blockKeyOf = (throttlerName: string, key: string): string => `${baseKey(throttlerName, key)}:blocked`;
+
 export class RedisThrottlerStorage implements ThrottlerStorage {
   constructor(private readonly redis: Redis) {
     redis.defineCommand('throttlerHit', { numberOfKeys: 2, lua: SCRIPT });
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string) {
-    const base = `{${throttlerName}:${key}}`;
+    const base = baseKey(throttlerName, key);
     const hit = (this.redis as unknown as Record<string, (...args: unknown[]) => Promise<number[]>>).throttlerHit;
     const [totalHits, timeToExpireMs, blocked, timeToBlockExpireMs] = await hit.call(
-      this.redis, `${base}:hits`, `${base}:blocked`, ttl, limit, Math.max(1, blockDuration));
+      this.redis, `${base}:hits`, blockKeyOf(throttlerName, key), ttl, limit, Math.max(1, blockDuration));
     return {
       totalHits,
       timeToExpire: Math.ceil(timeToExpireMs / 1000),

@@ -1,3 +1,4 @@
+import type { Instant } from '../../shared/validation/formats.js';
 import { ValidateBy } from 'class-validator';
 import { PageQuery } from '../../shared/pagination/pagination.js';
 import { MAX_SEARCH_TERMS, searchTerms } from '../../shared/validation/like-pattern.js';
@@ -30,7 +31,7 @@ export class ListProductsQuery extends PageQuery {
   sku?: string;
 
   @DateTimeParam({ description: 'Only products with updatedAt at or after this instant (RFC 3339 with Z or an offset). To sync, pass the largest updatedAt seen so far.', example: '2026-10-01T00:00:00Z' })
-  updatedSince?: string;
+  updatedSince?: Instant;
 
   @BooleanParam({ description: 'true: only active products; false: inactive ones too. Exactly true or false.', default: true })
   activeOnly: boolean = true;

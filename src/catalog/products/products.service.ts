@@ -5,6 +5,7 @@ import type { CallerScope } from '../../auth/caller-scope.js';
 import { readOne, readRows } from '../../database/read-queries.js';
 import { ApiError } from '../../shared/http/api-error.js';
 import { offsetOf, type Page, toPage } from '../../shared/pagination/pagination.js';
+import { toPostgresTimestamp } from '../../shared/validation/formats.js';
 import { escapeLike, searchTerms } from '../../shared/validation/like-pattern.js';
 import { inScope, type StoreScope, StoreScopeService } from '../../tenancy/store-scope.js';
 import type { ListProductsQuery } from './list-products.query.js';
@@ -54,7 +55,7 @@ export class ProductsService {
     if (query.sku !== undefined) qb.andWhere('p.sku = :sku', { sku: query.sku });
     if (query.barcode !== undefined) qb.andWhere('p.barcode = :barcode', { barcode: query.barcode });
     if (query.updatedSince !== undefined) {
-      qb.andWhere('p.updated_at >= CAST(:updatedSince AS timestamptz)', { updatedSince: query.updatedSince });
+      qb.andWhere('p.updated_at >= CAST(:updatedSince AS timestamptz)', { updatedSince: toPostgresTimestamp(query.updatedSince.ceilMs) });
     }
     if (query.q !== undefined) {
       // search_text is lower(name sku barcode brand) joined by spaces; a term has no white space, so

@@ -1,3 +1,4 @@
+import type { Instant } from '../../shared/validation/formats.js';
 import { BooleanParam, DateTimeParam, IdParam, TextParam } from '../../shared/validation/params.js';
 
 export class ListPromotionsQuery {
@@ -8,7 +9,7 @@ export class ListPromotionsQuery {
     description: 'Only ACTIVE promotions whose window contains this instant (startsAt <= activeAt <= endsAt; a null bound is open). Overrides activeOnly.',
     example: '2026-12-01T12:00:00Z',
   })
-  activeAt?: string;
+  activeAt?: Instant;
 
   @TextParam({
     description: 'Exact promotion type. Types outside the customer-facing list (PERCENT_OFF, AMOUNT_OFF, FIXED_PRICE, MULTI_BUY, BUY_X_GET_Y, BUNDLE, SPEND_AND_SAVE) give an empty array.',

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { ObjectLiteral, Repository } from 'typeorm';
 import { readRows } from '../../database/read-queries.js';
 import type { CallerScope } from '../../auth/caller-scope.js';
+import { toPostgresTimestamp } from '../../shared/validation/formats.js';
 import { inScope, type StoreScope, StoreScopeService } from '../../tenancy/store-scope.js';
 import { Category } from '../categories/category.entity.js';
 import { Product } from '../products/product.entity.js';
@@ -36,14 +37,17 @@ export class PromotionsService {
     qb.innerJoin('tenants', 't', 't.id = pr.tenant_id').addSelect('t.currency', 'currency');
     if (query.type !== undefined) qb.andWhere('pr.type = :type', { type: query.type });
     // activeAt wins over activeOnly; activeOnly=true (the default) means "active now".
-    const instant = query.activeAt ?? (query.activeOnly ? now.toISOString() : undefined);
+    const nowMs = now.getTime();
+    const instant = query.activeAt ?? (query.activeOnly ? { floorMs: nowMs, ceilMs: nowMs } : undefined);
     if (instant !== undefined) {
       qb.andWhere(`pr.status = 'ACTIVE'`)
-        .andWhere('(pr.starts_at IS NULL OR pr.starts_at <= CAST(:instant AS timestamptz))', { instant })
-        .andWhere('(pr.ends_at IS NULL OR CAST(:instant AS timestamptz) <= pr.ends_at)');
+        .andWhere('(pr.starts_at IS NULL OR pr.starts_at <= CAST(:instantFloor AS timestamptz))', { instantFloor: toPostgresTimestamp(instant.floorMs) })
+        .andWhere('(pr.ends_at IS NULL OR CAST(:instantCeil AS timestamptz) <= pr.ends_at)', { instantCeil: toPostgresTimestamp(instant.ceilMs) });
     }
     const rows = await readRows<PromotionRow & { currency: string }>(qb.orderBy('pr.id', 'ASC'));
-    const ctx = await this.descriptionContext(scope, rows);
+    // Names come from every store the key may read, not only the filtered one: a promotion reads the
+    // same with and without storeId.
+    const ctx = await this.descriptionContext(await this.stores.resolve(caller), rows);
     return rows.map((row) => toPromotionView(row, now, ctx));
   }
 

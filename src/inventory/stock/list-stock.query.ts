@@ -1,3 +1,4 @@
+import type { Instant } from '../../shared/validation/formats.js';
 import { PageQuery } from '../../shared/pagination/pagination.js';
 import { BooleanParam, DateTimeParam, IdParam, TextParam } from '../../shared/validation/params.js';
 
@@ -21,7 +22,7 @@ export class ListStockQuery extends PageQuery {
     description: "Only rows with updatedAt at or after this instant. A row's updatedAt is the later of the product's and its stock level's update times, so passing the largest updatedAt seen so far misses no change.",
     example: '2026-10-01T00:00:00Z',
   })
-  updatedSince?: string;
+  updatedSince?: Instant;
 
   @BooleanParam({ description: 'true: only rows whose availability is low_stock. false filters nothing.' })
   lowStockOnly?: boolean;

@@ -6,6 +6,7 @@ import { countProductsInScope } from '../../catalog/products/product-counts.js';
 import { Product } from '../../catalog/products/product.entity.js';
 import { readOne, readRows } from '../../database/read-queries.js';
 import { offsetOf, type Page, toPage } from '../../shared/pagination/pagination.js';
+import { toPostgresTimestamp } from '../../shared/validation/formats.js';
 import { inScope, StoreScopeService } from '../../tenancy/store-scope.js';
 import { LOW_STOCK_SQL } from './availability.js';
 import type { ListStockQuery } from './list-stock.query.js';
@@ -41,7 +42,7 @@ export class StockService {
       if (query.barcode !== undefined) ids.andWhere('p.barcode = :barcode', { barcode: query.barcode });
       if (query.categoryId !== undefined) ids.andWhere('p.category_id = :categoryId', { categoryId: query.categoryId });
       if (query.updatedSince !== undefined) {
-        ids.andWhere(`${STOCK_UPDATED_AT_SQL} >= CAST(:updatedSince AS timestamptz)`, { updatedSince: query.updatedSince });
+        ids.andWhere(`${STOCK_UPDATED_AT_SQL} >= CAST(:updatedSince AS timestamptz)`, { updatedSince: toPostgresTimestamp(query.updatedSince.ceilMs) });
       }
       if (query.lowStockOnly === true) ids.andWhere(`(${LOW_STOCK_SQL})`);
       // Every product in scope has exactly one row, so without row filters the total is the product count.

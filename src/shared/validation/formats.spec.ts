@@ -1,4 +1,7 @@
-import { hasControlCharacters, hasSecondFractionWithin, isDecimalString, isOpaqueId, isRfc3339DateTime } from './formats.js';
+import {
+  hasControlCharacters, hasSecondFractionWithin, isDecimalString, isOpaqueId, isRfc3339DateTime, MAX_TIMESTAMP_MS, MIN_TIMESTAMP_MS, parseRfc3339DateTime,
+  toPostgresTimestamp,
+} from './formats.js';
 
 describe('isRfc3339DateTime', () => {
   it.each(['2026-01-31T09:00:00Z', '2026-01-31T10:00:00.250+01:00', '2024-02-29T00:00:00Z', '2026-12-31T23:59:59.999999-12:00', '2026-01-31t09:00:00z'])(
@@ -6,6 +9,34 @@ describe('isRfc3339DateTime', () => {
   it.each(['2026-01-31', '2026-01-31T09:00:00', '2026-02-30T00:00:00Z', '2025-02-29T00:00:00Z', '2026-13-01T00:00:00Z', '2026-01-31T24:00:00Z',
     '2026-01-31T09:60:00Z', '2026-01-31 09:00:00Z', '2026-01-31T09:00:00+1:00', '2026-01-31T09:00:00+24:00', '0000-01-01T00:00:00Z', '', 'now'])(
     'refuses %s', (value) => expect(isRfc3339DateTime(value)).toBe(false));
+});
+
+describe('parseRfc3339DateTime', () => {
+  const at = (iso: string): number => Date.parse(iso);
+  it('gives the exact millisecond, applying any offset up to ±23:59', () => {
+    expect(parseRfc3339DateTime('2026-01-31T10:00:00.250+01:00')).toEqual({ floorMs: at('2026-01-31T09:00:00.250Z'), ceilMs: at('2026-01-31T09:00:00.250Z') });
+    expect(parseRfc3339DateTime('2026-01-01T00:00:00+20:00')!.floorMs).toBe(at('2025-12-31T04:00:00.000Z'));
+    expect(parseRfc3339DateTime('2026-01-01T00:00:00-23:59')!.floorMs).toBe(at('2026-01-01T23:59:00.000Z'));
+  });
+  it('brackets a fraction finer than milliseconds by the milliseconds around it', () => {
+    expect(parseRfc3339DateTime('2025-06-01T10:00:00.0009999Z')).toEqual({ floorMs: at('2025-06-01T10:00:00.000Z'), ceilMs: at('2025-06-01T10:00:00.001Z') });
+    expect(parseRfc3339DateTime('2025-06-01T10:00:00.123000000Z')).toEqual({ floorMs: at('2025-06-01T10:00:00.123Z'), ceilMs: at('2025-06-01T10:00:00.123Z') });
+  });
+  it('reads years 1 to 99 as themselves', () => {
+    expect(parseRfc3339DateTime('0001-01-01T00:00:00Z')!.floorMs).toBe(MIN_TIMESTAMP_MS);
+    expect(new Date(parseRfc3339DateTime('0099-12-31T23:59:59.999Z')!.floorMs).toISOString()).toBe('0099-12-31T23:59:59.999Z');
+  });
+  it('refuses what isRfc3339DateTime refuses', () => {
+    for (const value of ['2026-02-30T00:00:00Z', '2026-01-31T09:00:00', '2026-01-31T09:00:00+24:00', 42, null]) expect(parseRfc3339DateTime(value)).toBeNull();
+  });
+});
+
+describe('toPostgresTimestamp', () => {
+  it('writes UTC with milliseconds, BC before year 1 and five digits after 9999', () => {
+    expect(toPostgresTimestamp(Date.parse('2026-01-31T09:00:00.250Z'))).toBe('2026-01-31 09:00:00.250+00');
+    expect(toPostgresTimestamp(MIN_TIMESTAMP_MS - 60_000)).toBe('0001-12-31 23:59:00.000+00 BC');
+    expect(toPostgresTimestamp(MAX_TIMESTAMP_MS + 1)).toBe('10000-01-01 00:00:00.000+00');
+  });
 });
 
 describe('isOpaqueId', () => {

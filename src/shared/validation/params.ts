@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min, ValidateBy } from 'class-validator';
-import { hasControlCharacters, isOpaqueId, isRfc3339DateTime } from './formats.js';
+import { hasControlCharacters, type Instant, isOpaqueId, parseRfc3339DateTime } from './formats.js';
 
 /**
  * Decorators for query and path parameters, written to the rules of decisions.md. Each one both
@@ -78,19 +78,24 @@ export function TextParam(d: ParamDoc): PropertyDecorator {
   );
 }
 
+/** Becomes an Instant: the exact milliseconds around the value, whatever its offset or fraction. */
 export function DateTimeParam(d: ParamDoc): PropertyDecorator {
   return applyDecorators(
     IsOptional(),
+    Transform(({ value }) => parseRfc3339DateTime(value) ?? value),
     ValidateBy({
       name: 'isRfc3339DateTime',
       validator: {
-        validate: (value) => isRfc3339DateTime(value),
+        validate: (value) => isInstant(value),
         defaultMessage: () => 'must be an RFC 3339 date-time with Z or a numeric offset, for example 2026-01-31T09:00:00Z',
       },
     }),
     doc(d, { type: 'string', format: 'date-time' }),
   );
 }
+
+const isInstant = (value: unknown): value is Instant =>
+  typeof value === 'object' && value !== null && typeof (value as Instant).floorMs === 'number';
 
 export function EnumParam(values: readonly string[], d: ParamDoc): PropertyDecorator {
   return applyDecorators(IsOptional(), IsIn([...values], { message: `must be one of ${values.join(', ')}` }), doc(d, { type: 'string', enum: [...values] }));
