@@ -161,6 +161,19 @@ describe('npm run db:import', () => {
     await importDataset(db, { products: [testDataset().products[0]] }, { replace: false });
   });
 
+  it('lets one file swap skus between existing products of a store, and still refuses a sku used twice', async () => {
+    const [cola, diet] = ['prd_a1_cola', 'prd_a1_diet'].map((id) => testDataset().products.find((p) => (p as { id: string }).id === id) as Record<string, unknown>);
+    await importDataset(db, { products: [{ ...cola, sku: diet.sku }, { ...diet, sku: cola.sku }] }, { replace: false });
+    const skus = async (): Promise<Record<string, string>> => Object.fromEntries(
+      (await db.query(`SELECT id, sku FROM products WHERE id IN ('prd_a1_cola', 'prd_a1_diet')`)).map((r: { id: string; sku: string }) => [r.id, r.sku]));
+    expect(await skus()).toEqual({ prd_a1_cola: diet.sku, prd_a1_diet: cola.sku });
+    await importDataset(db, { products: [cola, diet] }, { replace: false });
+    expect(await skus()).toEqual({ prd_a1_cola: cola.sku, prd_a1_diet: diet.sku });
+    expect(await problemsOf({ products: [{ ...cola, sku: diet.sku }] })).toEqual([
+      `products[0].sku: sku "${diet.sku}" is already used by product "prd_a1_diet" in store "sto_a1"`,
+    ]);
+  });
+
   it('stores date-times with any RFC 3339 offset exactly, and refuses instants the timestamp format cannot write', async () => {
     const before = await counts();
     const bad = testDataset();
@@ -192,6 +205,11 @@ describe('npm run db:import', () => {
       'apiClients[0].keys[0].key: this key is already issued under another key id',
     ]));
     expect(Number((await db.query(`SELECT count(*) AS n FROM tenants WHERE id = 'ten_c'`))[0].n)).toBe(0);
+
+    // A movement id of tenant A, sent with a product of tenant B (already in the database).
+    const moved = { stockMovements: [{ id: 'mov_a_1', productId: 'prd_b1_cola', kind: 'SALE', quantityDelta: '-1', reason: 'x', staffId: null, occurredAt: '2026-10-01T00:00:00.000Z' }] };
+    expect(await problemsOf(moved)).toEqual(['stockMovements[0].id: "mov_a_1" already exists in another tenant']);
+    expect((await db.query(`SELECT tenant_id, product_id FROM stock_movements WHERE id = 'mov_a_1'`))[0]).toEqual({ tenant_id: 'ten_a', product_id: 'prd_a1_cola' });
   });
 
   it('upserts by id by default and --replace rewrites only the tenants named in the file', async () => {

@@ -13,6 +13,7 @@ import { Tenant } from '../tenancy/tenant.entity.js';
 import { InitialSchema1763683200000 } from './migrations/1763683200000-initial-schema.js';
 import { ProductCounts1763769600000 } from './migrations/1763769600000-product-counts.js';
 import { LowStockProductActive1763942400000 } from './migrations/1763942400000-low-stock-product-active.js';
+import { DeferrableStoreSku1764028800000 } from './migrations/1764028800000-deferrable-store-sku.js';
 import { LowStockIndex1763856000000 } from './migrations/1763856000000-low-stock-index.js';
 
 export const ENTITIES = [
@@ -21,4 +22,4 @@ export const ENTITIES = [
 ];
 
 /** Listed explicitly (no glob), so that the same list works from `dist/`, from jest and from ormconfig.ts. */
-export const MIGRATIONS = [InitialSchema1763683200000, ProductCounts1763769600000, LowStockIndex1763856000000, LowStockProductActive1763942400000];
+export const MIGRATIONS = [InitialSchema1763683200000, ProductCounts1763769600000, LowStockIndex1763856000000, LowStockProductActive1763942400000, DeferrableStoreSku1764028800000];

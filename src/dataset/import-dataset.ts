@@ -314,6 +314,15 @@ async function checkDatabaseUniqueness(runner: QueryRunner, d: Dataset, replaced
   await owned('categories', 'categories', d.categories.map((c) => ({ id: c.id, tenantId: stores.get(c.storeId) })));
   await owned('products', 'products', d.products.map((p) => ({ id: p.id, tenantId: stores.get(p.storeId) })));
   await owned('promotions', 'promotions', d.promotions.map((p) => ({ id: p.id, tenantId: stores.get(p.storeId) })));
+  if (d.stockMovements.length > 0) {
+    // A movement belongs to its product's tenant; the product may be in the file or only in the database.
+    const productTenant = new Map(d.products.map((p) => [p.id, stores.get(p.storeId)]));
+    const elsewhere = [...new Set(d.stockMovements.map((m) => m.productId).filter((id) => !productTenant.has(id)))];
+    const rows: { id: string; tenant_id: string }[] = elsewhere.length === 0 ? []
+      : await runner.query(`SELECT id, tenant_id FROM products WHERE id = ANY($1)`, [elsewhere]);
+    rows.forEach((r) => productTenant.set(r.id, r.tenant_id));
+    await owned('stockMovements', 'stock_movements', d.stockMovements.map((m) => ({ id: m.id, tenantId: productTenant.get(m.productId) })));
+  }
 
   if (d.products.length > 0) {
     // A sku held by a product that this file does not rewrite.
