@@ -42,12 +42,15 @@ afterAll(async () => {
 const get = (server: ServerProcess, path: string, key?: string) =>
   fetch(`${server.base}${path}`, { headers: key ? { Authorization: `Bearer ${key}` } : {} });
 
+/** A key as a careless client might percent-encode it into a URL. */
+const encodedKeyB = KEYS.tenantB.replaceAll('_', '%5F').replace('A', '%41');
+
 describe('the built server as a process', () => {
   it('serves, counts requests in /metrics and logs one JSON line per request without any key', async () => {
     const server = await startServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '4' });
     try {
       for (let i = 0; i < 3; i++) expect((await get(server, '/v1/catalog/products?pageSize=1', KEYS.tenantA)).status).toBe(200);
-      expect((await get(server, `/v1/catalog/products?api_key=${KEYS.tenantB}`, KEYS.tenantA)).status).toBe(400);
+      expect((await get(server, `/v1/catalog/products?api_key=${encodedKeyB}`, KEYS.tenantA)).status).toBe(400);
       expect((await get(server, '/v1/catalog/products', KEYS.tenantA)).status).toBe(429);
       expect((await get(server, '/v1/catalog/products', KEYS.unknown)).status).toBe(401);
 
@@ -70,7 +73,7 @@ describe('the built server as a process', () => {
       });
       expect(requests.find((l) => l.res.statusCode === 401)).toMatchObject({ clientId: null, tenantId: null });
       const everything = server.output();
-      for (const secret of [KEYS.tenantA, KEYS.tenantB, KEYS.unknown, 'TenantAllScopesKey', 'Bearer', 'authorization']) {
+      for (const secret of [KEYS.tenantA, KEYS.tenantB, encodedKeyB, KEYS.unknown, 'TenantAllScopesKey', 'Bearer', 'authorization']) {
         expect([secret, everything.includes(secret)]).toEqual([secret, false]);
       }
     } finally {

@@ -6,6 +6,14 @@ export const KEY_PREFIX: Record<AppEnv, string> = { production: 'ck_live_', deve
 export const KEY_PATTERN = /^ck_(live|test)_[A-Za-z0-9]{32,64}$/;
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
+/**
+ * Anything shaped like an API key, also when percent-encoded (`ck%5Ftest%5F…`) or in another case:
+ * what logs redact and what a request id may not carry.
+ */
+const KEY_LIKE = /ck(?:_|%5f)(live|test)(?:_|%5f)(?:[A-Za-z0-9]|%[0-9a-f]{2})+/gi;
+export const redactKeys = (text: string): string => text.replace(KEY_LIKE, 'ck_$1_[REDACTED]');
+export const containsKeyLike = (text: string): boolean => text.search(KEY_LIKE) !== -1;
+
 export function digestKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }

@@ -2,12 +2,10 @@ import type { LoggerService } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { redactKeys } from '../auth/api-key-format.js';
 import type { AppConfig } from '../config/app-config.js';
 import { routeLabel } from './request-observer.middleware.js';
 
-/** Anything shaped like an API key, wherever it appears (a key sent as a query parameter, say). */
-const KEY_LIKE = /ck_(live|test)_[A-Za-z0-9]+/g;
-export const redactKeys = (text: string): string => text.replace(KEY_LIKE, 'ck_$1_[REDACTED]');
 
 export function createLogger(config: Pick<AppConfig, 'logLevel'>, destination?: NodeJS.WritableStream): Logger {
   return pino(

@@ -1,10 +1,13 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from './api-error.js';
 
+/** Express matches routes whatever their case, so `/V1/…` is served too and must be marked alike. */
+const V1_PATH = /^\/v1(\/|$)/i;
+
 /** Responses of /v1 hold tenant data: never cached by intermediaries, never content-sniffed. */
 export function hardeningMiddleware(req: Request, res: Response, next: NextFunction): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  if (req.path === '/v1' || req.path.startsWith('/v1/')) res.setHeader('Cache-Control', 'no-store');
+  if (V1_PATH.test(req.path)) res.setHeader('Cache-Control', 'no-store');
   next();
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import { containsKeyLike } from '../../auth/api-key-format.js';
 import './request-context.js';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -17,11 +18,12 @@ export function generateRequestId(): string {
 
 /**
  * Runs first, as plain Express middleware, so that every response (401, 404 of unknown routes, 413,
- * 500) carries the id. A caller's id is kept when it is well formed, otherwise replaced.
+ * 500) carries the id. A caller's id is kept when it is well formed, otherwise replaced; so is one
+ * shaped like an API key, which would otherwise be logged and echoed.
  */
 export function requestIdMiddleware(req: Request, res: Response, next: NextFunction): void {
   const given = req.headers['x-request-id'];
-  const id = typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : generateRequestId();
+  const id = typeof given === 'string' && REQUEST_ID_PATTERN.test(given) && !containsKeyLike(given) ? given : generateRequestId();
   req.requestId = id;
   res.setHeader(REQUEST_ID_HEADER, id);
   next();
