@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config/app-config.js';
 import { bodyLimitMiddleware, hardeningMiddleware, undecodablePathMiddleware } from './shared/http/hardening.middleware.js';
+import { answerUnparsableRequests } from './shared/http/client-error.js';
 import { requestIdMiddleware } from './shared/http/request-id.middleware.js';
 import { requestLogger } from './observability/logger.js';
 import { MetricsService } from './observability/metrics.service.js';
@@ -18,6 +19,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
+  answerUnparsableRequests(app.getHttpServer());
   app.use(requestIdMiddleware);
   app.use(undecodablePathMiddleware);
   app.use(requestObserver(app.get(MetricsService), app.getHttpAdapter().getInstance()));

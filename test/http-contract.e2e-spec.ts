@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { KEYS, testDataset } from './support/dataset.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -101,6 +103,30 @@ describe('error envelope for every status', () => {
     await t.get(`${PRODUCTS}/prd_a1_cola`, KEYS.tenantA).expect(200);
     const metrics = await t.http().get('/metrics').expect(200);
     expect(metrics.text).toMatch(/route="\/v1\/catalog\/products\/:id",status="400"/);
+  });
+
+  it('a request that Node cannot parse still gets the 400 envelope and a request id', async () => {
+    const server = t.app.getHttpServer() as Server;
+    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const send = (raw: Buffer): Promise<string> => new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const socket = connect(port, '127.0.0.1', () => socket.end(raw));
+      socket.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks).toString('utf8'))).on('error', reject);
+    });
+    const requests = [
+      Buffer.concat([Buffer.from(`GET ${PRODUCTS}?q=`), Buffer.from('éclair', 'utf8'), Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]),
+      Buffer.from(`GET ${PRODUCTS} HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n`),
+    ];
+    for (const raw of requests) {
+      const reply = await send(raw);
+      const [head, body] = reply.split('\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1\.1 400 /);
+      const requestId = /^X-Request-Id: (req_[A-Za-z0-9]{20,})$/m.exec(head)?.[1];
+      expect(requestId).toBeDefined();
+      expect(JSON.parse(body).error).toEqual({ code: 'validation_failed', message: expect.any(String), details: { errors: [] }, requestId });
+    }
+    await t.get(PRODUCTS, KEYS.tenantA).expect(200);
   });
 
   it('parameters named like JavaScript object members are unknown parameters, not members', async () => {
