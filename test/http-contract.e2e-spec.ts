@@ -143,6 +143,11 @@ describe('error envelope for every status', () => {
       { in: 'query', name: 'storeId', message: 'is not a parameter of this operation' },
       { in: 'query', name: 'api_key', message: 'is not a parameter of this operation' },
     ]);
+    const both = await t.get(`${PRODUCTS}/bad%20id?foo=1`, KEYS.tenantA).expect(400);
+    expect(both.body.error.details.errors).toEqual([
+      { in: 'path', name: 'id', message: expect.stringMatching(/id/) },
+      { in: 'query', name: 'foo', message: 'is not a parameter of this operation' },
+    ]);
   });
 
   it('a page past the largest integer a client can read back exactly is a 400, one below it a 200', async () => {

@@ -2,7 +2,7 @@ import type { Instant } from '../../shared/validation/formats.js';
 import { ValidateBy } from 'class-validator';
 import { PageQuery } from '../../shared/pagination/pagination.js';
 import { MAX_SEARCH_TERMS, searchTerms } from '../../shared/validation/like-pattern.js';
-import { BooleanParam, DateTimeParam, IdParam, TextParam } from '../../shared/validation/params.js';
+import { BooleanParam, DateTimeParam, ID_PATTERN_TEXT, IdParam, TextParam } from '../../shared/validation/params.js';
 
 export class ListProductsQuery extends PageQuery {
   @IdParam({ description: 'Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found.', example: 'sto_camden' })
@@ -36,6 +36,13 @@ export class ListProductsQuery extends PageQuery {
   @BooleanParam({ description: 'true: only active products; false: inactive ones too. Exactly true or false.', default: true })
   activeOnly: boolean = true;
 }
+
+/** The path parameter as documented: PathAndQuery validates it, so Swagger cannot read it off a @Param(). */
+export const PRODUCT_ID_PARAM = {
+  required: true,
+  description: 'Product id.',
+  schema: { minLength: 1, maxLength: 128, pattern: ID_PATTERN_TEXT, example: 'prd_camden_001', type: 'string' },
+} as const;
 
 export class ProductIdParams {
   @IdParam({ description: 'Product id.', required: true, example: 'prd_camden_001' })

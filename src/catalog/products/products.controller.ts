@@ -1,9 +1,10 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { Caller, type CallerScope } from '../../auth/caller-scope.js';
 import { V1Operation } from '../../shared/openapi/v1-operation.decorator.js';
 import type { Page } from '../../shared/pagination/pagination.js';
-import { ListProductsQuery, NoQueryParams, ProductIdParams } from './list-products.query.js';
+import { PathAndQuery } from '../../shared/validation/params-validation.pipe.js';
+import { ListProductsQuery, NoQueryParams, PRODUCT_ID_PARAM, ProductIdParams } from './list-products.query.js';
 import { ProductPage, ProductView } from './product.view.js';
 import { ProductsService } from './products.service.js';
 
@@ -34,8 +35,9 @@ export class ProductsController {
     ok: { type: ProductView, description: 'The product.' },
     notFound: 'no such product, or it belongs to another tenant or to a store outside the key\'s stores (one answer for all).',
   })
+  @ApiParam({ name: 'id', ...PRODUCT_ID_PARAM })
   // The query is validated only to refuse parameters: this operation has none.
-  get(@Caller() caller: CallerScope, @Param() params: ProductIdParams, @Query() _query: NoQueryParams): Promise<ProductView> {
+  get(@Caller() caller: CallerScope, @PathAndQuery({ path: ProductIdParams, query: NoQueryParams }) params: ProductIdParams): Promise<ProductView> {
     return this.products.get(caller, params.id);
   }
 }
