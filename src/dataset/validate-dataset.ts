@@ -149,6 +149,8 @@ class Fields {
     }
     if (!hasSecondFractionWithin(value as string, 3)) {
       this.fail(key, `must not be more precise than milliseconds (they are stored to the millisecond), got ${show(value)}`);
+    } else if (instant.floorMs !== instant.ceilMs) {
+      this.fail(key, `must not be a leap second (:60), which cannot be stored, got ${show(value)}`);
     }
     if (instant.floorMs < MIN_TIMESTAMP_MS || instant.floorMs > MAX_TIMESTAMP_MS) {
       this.fail(key, `must be in the years 0001 to 9999 once converted to UTC, got ${show(value)}`);

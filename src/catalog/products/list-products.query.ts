@@ -1,7 +1,7 @@
 import type { Instant } from '../../shared/validation/formats.js';
 import { ValidateBy } from 'class-validator';
 import { PageQuery } from '../../shared/pagination/pagination.js';
-import { MAX_SEARCH_TERMS, searchTerms } from '../../shared/validation/like-pattern.js';
+import { MAX_SEARCH_TERMS, SEARCH_PATTERN_TEXT, searchTerms } from '../../shared/validation/like-pattern.js';
 import { BooleanParam, DateTimeParam, ID_PATTERN_TEXT, IdParam, TextParam } from '../../shared/validation/params.js';
 
 export class ListProductsQuery extends PageQuery {
@@ -14,6 +14,7 @@ export class ListProductsQuery extends PageQuery {
   @TextParam({
     description: `Free-text search: split on white space into at most ${MAX_SEARCH_TERMS} terms; a product matches when every term is a case-insensitive substring of its name, sku, barcode or brand. %, _ and \\ are literal characters.`,
     example: 'cola 330',
+    pattern: SEARCH_PATTERN_TEXT,
   })
   @ValidateBy({
     name: 'searchTerms',

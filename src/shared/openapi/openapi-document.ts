@@ -34,7 +34,8 @@ Unknown paths and methods other than GET and HEAD answer 404 not_found.
 
 ## Rate limits
 Each client has a per-minute budget shared by all its keys; requests without a valid key are counted
-per address (401 while it has budget left, then 429 before the key is looked at, so key guessing stops).
+per address: 401 while the address has budget left; once it is spent, every request from that address
+gets 429 whatever key it sends, until \`Retry-After\` has passed, so key guessing stops there.
 The numbers are policy and may change: read them from the \`RateLimit-Policy\` and
 \`RateLimit\` headers on every response, and on 429 wait \`Retry-After\` seconds, then retry with
 exponential backoff. Never hardcode a limit.
@@ -57,7 +58,35 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .build();
   const document = SwaggerModule.createDocument(app, config, { operationIdFactory: (_controller, method) => method });
   document.info.license = { name: 'Proprietary: for approved integrations of the point-of-sale platform' };
-  return sortKeys(document);
+  return sortKeys(strictSchemas(document));
+}
+
+type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; allOf?: { $ref?: string }[] };
+
+/**
+ * Two rules of the contract that @nestjs/swagger does not write: objects have no other keys than
+ * those listed (`additionalProperties: false`), and a nullable object is written inline with
+ * `nullable: true`. OpenAPI 3.0 lets `nullable` widen only the `type` beside it, so the generated
+ * `{ nullable, allOf: [$ref] }` would, read strictly, still refuse the null the service sends.
+ */
+function strictSchemas(document: OpenAPIObject): OpenAPIObject {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, Schema>;
+  const inlined = new Set<string>();
+  for (const schema of Object.values(schemas)) {
+    if (schema.type === 'object' && schema.properties) schema.additionalProperties = false;
+    for (const [name, property] of Object.entries(schema.properties ?? {})) {
+      const ref = property.nullable === true && property.allOf?.length === 1 ? property.allOf[0].$ref : undefined;
+      if (ref === undefined) continue;
+      const target = ref.replace('#/components/schemas/', '');
+      const { allOf: _allOf, ...rest } = property;
+      schema.properties![name] = { ...schemas[target], ...rest, type: 'object', nullable: true };
+      inlined.add(target);
+    }
+  }
+  // A schema now written only inline is not kept as a component of its own.
+  const text = JSON.stringify(document.paths) + JSON.stringify(schemas);
+  for (const name of inlined) if (!text.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  return document;
 }
 
 /** Stable output: paths and schemas in a fixed order, so that the committed file diffs cleanly. */

@@ -4,10 +4,11 @@ import {
 } from './formats.js';
 
 describe('isRfc3339DateTime', () => {
-  it.each(['2026-01-31T09:00:00Z', '2026-01-31T10:00:00.250+01:00', '2024-02-29T00:00:00Z', '2026-12-31T23:59:59.999999-12:00', '2026-01-31t09:00:00z'])(
+  it.each(['2026-01-31T09:00:00Z', '2026-01-31T10:00:00.250+01:00', '2024-02-29T00:00:00Z', '2026-12-31T23:59:59.999999-12:00', '2026-01-31t09:00:00z',
+    '0000-02-29T00:00:00Z', '2016-12-31T23:59:60Z', '2026-01-31T09:00:00.1234567891Z'])(
     'accepts %s', (value) => expect(isRfc3339DateTime(value)).toBe(true));
   it.each(['2026-01-31', '2026-01-31T09:00:00', '2026-02-30T00:00:00Z', '2025-02-29T00:00:00Z', '2026-13-01T00:00:00Z', '2026-01-31T24:00:00Z',
-    '2026-01-31T09:60:00Z', '2026-01-31 09:00:00Z', '2026-01-31T09:00:00+1:00', '2026-01-31T09:00:00+24:00', '0000-01-01T00:00:00Z', '', 'now'])(
+    '2026-01-31T09:60:00Z', '2026-01-31 09:00:00Z', '2026-01-31T09:00:00+1:00', '2026-01-31T09:00:00+24:00', '2026-01-31T09:00:61Z', '0001-02-29T00:00:00Z', '2026-01-31T09:00:00.Z', '', 'now'])(
     'refuses %s', (value) => expect(isRfc3339DateTime(value)).toBe(false));
 });
 
@@ -21,6 +22,10 @@ describe('parseRfc3339DateTime', () => {
   it('brackets a fraction finer than milliseconds by the milliseconds around it', () => {
     expect(parseRfc3339DateTime('2025-06-01T10:00:00.0009999Z')).toEqual({ floorMs: at('2025-06-01T10:00:00.000Z'), ceilMs: at('2025-06-01T10:00:00.001Z') });
     expect(parseRfc3339DateTime('2025-06-01T10:00:00.123000000Z')).toEqual({ floorMs: at('2025-06-01T10:00:00.123Z'), ceilMs: at('2025-06-01T10:00:00.123Z') });
+  });
+  it('puts a leap second after the last millisecond of its minute and before the next minute', () => {
+    expect(parseRfc3339DateTime('2016-12-31T23:59:60.5Z')).toEqual({ floorMs: at('2016-12-31T23:59:59.999Z'), ceilMs: at('2017-01-01T00:00:00.000Z') });
+    expect(parseRfc3339DateTime('2017-01-01T00:59:60+01:00')).toEqual({ floorMs: at('2016-12-31T23:59:59.999Z'), ceilMs: at('2017-01-01T00:00:00.000Z') });
   });
   it('reads years 1 to 99 as themselves', () => {
     expect(parseRfc3339DateTime('0001-01-01T00:00:00Z')!.floorMs).toBe(MIN_TIMESTAMP_MS);

@@ -8,9 +8,8 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 export const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTERS.test(value);
 
 const RFC3339 =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-](\d{2}):(\d{2}))$/;
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/;
 
-const daysInMonth = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 /** Milliseconds since the epoch of a UTC calendar time; unlike Date.UTC, years 0 to 99 are themselves, not 1900 to 1999. */
 function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, ms = 0): number {
@@ -19,6 +18,8 @@ function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, s
   date.setUTCHours(hour, minute, second, ms);
   return date.getTime();
 }
+
+const daysInMonth = (year: number, month: number): number => new Date(utcMs(year, month + 1, 0)).getUTCDate();
 
 /**
  * An RFC 3339 date-time as the two whole milliseconds around it (equal when it has no finer digit).
@@ -31,23 +32,28 @@ export interface Instant {
 }
 
 /**
- * Parses an RFC 3339 date-time with a `Z` or numeric offset (any offset to ±23:59, which PostgreSQL
- * refuses past ±15:59). Refuses dates alone, missing offsets and impossible calendar dates
- * (`2026-02-30`), which `Date.parse` would silently roll over.
+ * Parses an RFC 3339 date-time with a `Z` or numeric offset: any offset to ±23:59 (PostgreSQL refuses
+ * past ±15:59), any number of fraction digits, years 0000 to 9999 and a leap second (`:60`). Refuses
+ * dates alone, missing offsets and impossible calendar dates (`2026-02-30`), which `Date.parse`
+ * would silently roll over.
  */
 export function parseRfc3339DateTime(value: unknown): Instant | null {
   if (typeof value !== 'string') return null;
   const m = RFC3339.exec(value);
   if (!m) return null;
   const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number);
-  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  if (hour > 23 || minute > 59 || second > 59) return null;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  if (hour > 23 || minute > 59 || second > 60) return null;
   const [offsetHours, offsetMinutes] = m[9] === undefined ? [0, 0] : [Number(m[9]), Number(m[10])];
   if (offsetHours > 23 || offsetMinutes > 59) return null;
+  const offsetMs = (m[8].startsWith('-') ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * 60_000;
+  if (second === 60) {
+    // A leap second lies after the minute's last millisecond and before the next minute.
+    const lastMs = utcMs(year, month, day, hour, minute, 59, 999) - offsetMs;
+    return { floorMs: lastMs, ceilMs: lastMs + 1 };
+  }
   const fraction = (m[7] ?? '.').slice(1);
-  const sign = m[8].startsWith('-') ? -1 : 1;
-  const floorMs = utcMs(year, month, day, hour, minute, second, Number(fraction.slice(0, 3).padEnd(3, '0')))
-    - sign * (offsetHours * 60 + offsetMinutes) * 60_000;
+  const floorMs = utcMs(year, month, day, hour, minute, second, Number(fraction.slice(0, 3).padEnd(3, '0'))) - offsetMs;
   return { floorMs, ceilMs: /[1-9]/.test(fraction.slice(3)) ? floorMs + 1 : floorMs };
 }
 

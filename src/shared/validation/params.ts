@@ -63,18 +63,21 @@ export function IdParam(d: ParamDoc & { required?: boolean }): PropertyDecorator
 
 export const MAX_TEXT_PARAM = 200;
 
-/** 1 to 200 characters, no control characters. */
-export function TextParam(d: ParamDoc): PropertyDecorator {
+/**
+ * 1 to 200 characters (code points, as JSON Schema counts them), no control characters. `pattern`
+ * documents a stricter rule that another validator of the parameter enforces.
+ */
+export function TextParam(d: ParamDoc & { pattern?: string }): PropertyDecorator {
   return applyDecorators(
     IsOptional(),
     ValidateBy({
       name: 'isTextParam',
       validator: {
-        validate: (value) => typeof value === 'string' && value.length >= 1 && value.length <= MAX_TEXT_PARAM && !hasControlCharacters(value),
+        validate: (value) => typeof value === 'string' && value !== '' && [...value].length <= MAX_TEXT_PARAM && !hasControlCharacters(value),
         defaultMessage: () => `must be 1 to ${MAX_TEXT_PARAM} characters without control characters`,
       },
     }),
-    doc(d, { type: 'string', minLength: 1, maxLength: MAX_TEXT_PARAM, pattern: '^[^\\u0000-\\u001f\\u007f]+$' }),
+    doc(d, { type: 'string', minLength: 1, maxLength: MAX_TEXT_PARAM, pattern: d.pattern ?? '^[^\\u0000-\\u001f\\u007f]+$' }),
   );
 }
 
