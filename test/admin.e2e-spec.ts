@@ -100,6 +100,8 @@ describe('npm run admin', () => {
       [['keys:list'], /--client is required/],
       [['keys:issue', '--client', 'cli_a_all', '--frobnicate'], /Unknown option '--frobnicate'/],
       [['clients:disable'], /exactly one id/],
+      [['clients:create', '--tenant', 'ten_a', '--tenant', 'ten_b', '--name', 'x', '--scopes', 'catalog.products.read'], /--tenant is given more than once/],
+      [['keys:issue', '--client', 'cli_a_all', '--client', 'cli_b_all'], /--client is given more than once/],
       [['clients:explode'], /Unknown command "clients:explode"/],
     ] as const) {
       const res = await admin(...args);

@@ -156,9 +156,16 @@ export async function runAdmin(argv: string[], open: () => Promise<{ service: Ad
   }
   let parsed;
   try {
-    parsed = parseArgs({ args: rest, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: rest, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
     ctx.err(`${(error as Error).message.split(/\n|\. /)[0]} (usage: npm run admin -- ${command.usage})`);
+    return 64;
+  }
+  // parseArgs keeps the last of a repeated option; a command that writes must not guess which was meant.
+  const given = parsed.tokens.flatMap((t) => (t.kind === 'option' ? [t.name] : []));
+  const repeated = given.find((option, i) => given.indexOf(option) !== i);
+  if (repeated !== undefined) {
+    ctx.err(`--${repeated} is given more than once (usage: npm run admin -- ${command.usage})`);
     return 64;
   }
   if (parsed.values.help) {
