@@ -10,7 +10,7 @@ import { CONFIG_VARIABLES, loadConfig } from '../src/config/app-config.js';
  * (for the features they use: resources, labels, namespace, images and JSON 6902 patches), and every
  * object validated against the Kubernetes schemas of the kubernetes-models package.
  */
-type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string> }; [k: string]: any };
+type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> }; [k: string]: any };
 
 function applyPatch(target: Obj, ops: { op: string; path: string; value?: unknown }[]): void {
   for (const { op, path, value } of ops) {
@@ -40,7 +40,7 @@ function render(dir: string): Obj[] {
   for (const image of k.images ?? []) {
     for (const o of objects) {
       const pod = o.kind === 'Job' || o.kind === 'Deployment' ? o.spec.template.spec : null;
-      for (const c of pod?.containers ?? []) {
+      for (const c of [...(pod?.containers ?? []), ...(pod?.initContainers ?? [])]) {
         if (c.image.split(':')[0] === image.name) c.image = `${image.newName ?? image.name}:${image.newTag}`;
       }
     }
@@ -95,6 +95,11 @@ describe.each(Object.entries(ENVIRONMENTS))('deploy/overlays/%s', (env, expected
     expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(preStop + Number(config.SHUTDOWN_TIMEOUT_MS) / 1000);
     expect(api.image).toMatch(/^registry\.pos-platform\.example\/catalog-inventory-read-api:/);
     expect(find('Job').spec.template.spec.containers[0].image).toBe(api.image);
+    // Migrations before new code: an init container of the same image; the HPA alone sets the replica count.
+    expect(pod.initContainers).toHaveLength(1);
+    expect(pod.initContainers[0]).toMatchObject({ image: api.image, command: ['node', 'dist/cli/db-migrate.js'] });
+    expect(pod.initContainers[0].securityContext).toMatchObject({ readOnlyRootFilesystem: true, runAsNonRoot: true, capabilities: { drop: ['ALL'] } });
+    expect(deployment.spec.replicas).toBeUndefined();
     expect(deployment.spec.selector.matchLabels).toEqual(find('Service').spec.selector);
     expect(deployment.spec.selector.matchLabels).toEqual(find('PodDisruptionBudget').spec.selector.matchLabels);
   });
@@ -110,6 +115,9 @@ describe.each(Object.entries(ENVIRONMENTS))('deploy/overlays/%s', (env, expected
     const config = loadConfig({ ...data, DATABASE_URL: 'postgres://u@db/catalog' });
     expect(config).toMatchObject({ appEnv: expected.appEnv, migrateOnStart: false, trustProxy: 1 });
     expect(find('Job').spec.template.spec.containers[0].command).toEqual(['node', 'dist/cli/db-migrate.js']);
+    // One Job per release (a Job's template cannot change): named after the image tag.
+    const tag = find('Job').spec.template.spec.containers[0].image.split(':')[1];
+    expect(find('Job').metadata.name).toBe(`catalog-api-migrate-${tag.replace(/[^a-z0-9]+/g, '-')}`);
   });
 
   it('routes the environment\'s host to the service, and scales within limits', () => {
@@ -120,7 +128,12 @@ describe.each(Object.entries(ENVIRONMENTS))('deploy/overlays/%s', (env, expected
     const hpa = find('HorizontalPodAutoscaler');
     expect(hpa.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: 'catalog-api' });
     expect(hpa.spec.minReplicas).toBeLessThanOrEqual(hpa.spec.maxReplicas);
-    expect(find('PodDisruptionBudget').spec.minAvailable).toBeLessThan(hpa.spec.minReplicas + 1);
+    expect(find('PodDisruptionBudget').spec).toMatchObject({ maxUnavailable: 1 });
+    expect(find('PodDisruptionBudget').spec.minAvailable).toBeUndefined();
+    // Bodies up to the service's own limit reach it, so that it answers 413 with the envelope.
+    const bodyLimit = ingress.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-body-size'];
+    expect(bodyLimit).toBe('1m');
+    expect(Number(find('ConfigMap').data.BODY_LIMIT_BYTES ?? 16384)).toBeLessThan(1024 * 1024);
   });
 });
 

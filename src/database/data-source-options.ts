@@ -46,10 +46,18 @@ export function createDataSource(settings: DatabaseSettings): DataSource {
 export async function migrate(settings: DatabaseSettings): Promise<string[]> {
   const ds = createDataSource({ ...settings, replicaUrls: [], poolSize: 2, statementTimeoutMs: 10 * 60 * 1000 });
   await ds.initialize();
+  // Pods that start together (init containers, MIGRATE_ON_START) take turns: the second one waits,
+  // then finds nothing left to apply.
+  const lock = ds.createQueryRunner();
   try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     const applied = await ds.runMigrations({ transaction: 'all' });
     return applied.map((m) => m.name);
   } finally {
+    await lock.release();
     await ds.destroy();
   }
 }
+
+/** Any constant of our own; the session-level lock ends with its connection at the latest. */
+const MIGRATION_LOCK_ID = 7_406_311_021;
