@@ -25,12 +25,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   app.use(requestObserver(app.get(MetricsService), app.getHttpAdapter().getInstance()));
   if (logger) app.use(requestLogger(logger));
   app.use(hardeningMiddleware);
-  // Every /v1 request, known route or not, spends from a budget before anything can refuse it, so
-  // that every /v1 response (413 and malformed paths included) carries the rate-limit headers. A
-  // plain mount path: express decodes nothing here, so no URL can fail before the headers are set.
-  const rateLimit = app.get(RateLimitMiddleware);
-  app.use('/v1', (req: Request, res: Response, next: NextFunction) => void rateLimit.use(req, res, next));
-  app.use(bodyLimitMiddleware(config.bodyLimitBytes));
+  // Before the rate limit: a browser's preflight is answered here without spending a budget, and a
+  // 429 or 413 carries the CORS headers that let the page read it.
   if (config.corsOrigins.length > 0) {
     app.enableCors({
       origin: [...config.corsOrigins],
@@ -40,5 +36,11 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
       maxAge: 600,
     });
   }
+  // Every /v1 request, known route or not, spends from a budget before anything can refuse it, so
+  // that every /v1 response (413 and malformed paths included) carries the rate-limit headers. A
+  // plain mount path: express decodes nothing here, so no URL can fail before the headers are set.
+  const rateLimit = app.get(RateLimitMiddleware);
+  app.use('/v1', (req: Request, res: Response, next: NextFunction) => void rateLimit.use(req, res, next));
+  app.use(bodyLimitMiddleware(config.bodyLimitBytes));
   if (config.docsEnabled) setupDocs(app, buildOpenApiDocument(app));
 }

@@ -184,6 +184,28 @@ describe('hardening headers', () => {
     }
   });
 
+  it('with CORS_ORIGINS: preflights spend no budget, and a 429 is readable by the allowed origin', async () => {
+    const cors = await createTestApp({ dataset: testDataset(), env: { CORS_ORIGINS: 'https://shop.example', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '1' } });
+    try {
+      const origin = 'https://shop.example';
+      for (let i = 0; i < 3; i++) {
+        const preflight = await cors.http().options(`${PRODUCTS}?page=${i + 1}`).set('Origin', origin).set('Access-Control-Request-Method', 'GET')
+          .set('Access-Control-Request-Headers', 'authorization');
+        expect(preflight.status).toBe(204);
+        expect(preflight.headers['access-control-allow-origin']).toBe(origin);
+      }
+      await cors.http().get(PRODUCTS).set('Origin', origin).expect(401);
+      const limited = await cors.http().get(PRODUCTS).set('Origin', origin);
+      expect(limited.status).toBe(429);
+      expect(limited.headers['access-control-allow-origin']).toBe(origin);
+      expect(limited.headers['access-control-expose-headers']).toContain('Retry-After');
+      const other = await cors.http().get(PRODUCTS).set('Origin', 'https://evil.example');
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await cors.close();
+    }
+  });
+
   it('sends no CORS headers unless CORS_ORIGINS names origins', async () => {
     const res = await t.get(PRODUCTS, KEYS.tenantA, { Origin: 'https://evil.example' });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
