@@ -25,11 +25,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes TRUST_PROXY as Express does: names, addresses and subnets', () => {
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::1' }).trustProxy).toBe('loopback, 10.0.0.0/8,fd00::1');
+  });
+
   it.each([
     ['PORT', 'abc'], ['PORT', '70000'], ['APP_ENV', 'staging'], ['DATABASE_URL', 'mysql://x/y'], ['DATABASE_URL', 'not a url'],
     ['DATABASE_REPLICA_URLS', 'postgres://ok/db,http://bad'], ['REDIS_URL', 'localhost:6379'], ['RATE_LIMIT_PER_MINUTE', '0'],
     ['RATE_LIMIT_PER_MINUTE', '1.5'], ['BODY_LIMIT_BYTES', '-1'], ['DOCS_ENABLED', 'yes'], ['LOG_LEVEL', 'loud'],
     ['CORS_ORIGINS', '*'], ['DB_STATEMENT_TIMEOUT_MS', '0'], ['MIGRATE_ON_START', '1'], ['TRUST_PROXY', 'yes please!'],
+    ['TRUST_PROXY', 'yes'], ['TRUST_PROXY', '10.0.0.0/33'], ['TRUST_PROXY', 'loopback,yes'], ['REDIS_URL', 'redis://127.0.0.1:99999'],
+    ['REDIS_URL', 'redis://a b'], ['PORT', '0'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

@@ -1,3 +1,5 @@
+import proxyAddr from 'proxy-addr';
+
 /**
  * The one place that reads the environment. Every variable of the contract's configuration table is
  * parsed and validated here; anything else receives a typed, frozen AppConfig.
@@ -93,9 +95,29 @@ function trustProxy(env: Env): boolean | number | string {
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
   if (/^[0-9]+$/.test(value)) return Number(value);
-  // Express accepts names (loopback, linklocal, uniquelocal), addresses and CIDR subnets.
-  if (/^[A-Za-z0-9.:/, _-]+$/.test(value)) return value;
-  throw new ConfigError('TRUST_PROXY', `must be false, true, a hop count or a list of addresses/subnets, got "${value}"`);
+  // Names (loopback, linklocal, uniquelocal), addresses and CIDR subnets, checked by the parser
+  // Express itself uses, so that a typo stops the start here rather than inside Express.
+  try {
+    proxyAddr.compile(value.split(',').map((s) => s.trim()));
+    return value;
+  } catch {
+    throw new ConfigError('TRUST_PROXY', `must be false, true, a hop count or a list of addresses/subnets, got "${value}"`);
+  }
+}
+
+function redisUrl(env: Env): string | null {
+  const value = raw(env, 'REDIS_URL');
+  if (value === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError('REDIS_URL', `must be a redis:// or rediss:// URL, got "${value}"`);
+  }
+  if ((url.protocol !== 'redis:' && url.protocol !== 'rediss:') || url.hostname === '') {
+    throw new ConfigError('REDIS_URL', `must be a redis:// or rediss:// URL with a host, got "${value}"`);
+  }
+  return value;
 }
 
 function redisKeyPrefix(env: Env): string {
@@ -118,10 +140,6 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     .map((s) => s.trim())
     .filter((s) => s !== '')
     .map((s) => postgresUrl('DATABASE_REPLICA_URLS', s));
-  const redisUrl = raw(env, 'REDIS_URL') ?? null;
-  if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl)) {
-    throw new ConfigError('REDIS_URL', 'must be a redis:// or rediss:// URL');
-  }
   const logLevel = raw(env, 'LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel as LogLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
@@ -136,11 +154,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     }
   }
   const config: AppConfig = {
-    port: integer(env, 'PORT', 3000, 0, 65535),
+    port: integer(env, 'PORT', 3000, 1, 65535),
     appEnv,
     databaseUrl,
     databaseReplicaUrls: replicas,
-    redisUrl,
+    redisUrl: redisUrl(env),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
     rateLimitUnauthenticatedPerMinute: integer(env, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', 60, 1, 1_000_000),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 16384, 0, 100 * 1024 * 1024),
