@@ -1,3 +1,4 @@
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { createDataSource } from '../src/database/data-source-options.js';
 import { importDataset } from '../src/dataset/import-dataset.js';
 import { KEYS, testDataset } from './support/dataset.js';
@@ -31,6 +32,38 @@ describe('DATABASE_REPLICA_URLS', () => {
       await t.close();
       await replica.destroy();
       await dropTestDatabase(replicaUrl);
+    }
+  });
+
+  it('is not ready while a read replica does not answer', async () => {
+    // The replica sits behind a TCP proxy of the test's own, which is then stopped.
+    const replicaUrl = new URL(await createTestDatabase());
+    const sockets = new Set<Socket>();
+    const proxy = createServer((client) => {
+      const upstream = connect(Number(replicaUrl.port || 5432), replicaUrl.hostname);
+      for (const s of [client, upstream]) {
+        sockets.add(s);
+        s.on('error', () => undefined).on('close', () => sockets.delete(s));
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const proxied = new URL(replicaUrl);
+    proxied.hostname = '127.0.0.1';
+    proxied.port = String((proxy.address() as AddressInfo).port);
+    const t = await createTestApp({ dataset: testDataset(), env: { DATABASE_REPLICA_URLS: proxied.toString() } });
+    try {
+      expect((await t.http().get('/health/ready').expect(200)).body.info.replicas).toEqual({ status: 'up', answering: 1, of: 1 });
+      await new Promise<void>((resolve) => {
+        proxy.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      });
+      const res = await t.http().get('/health/ready').expect(503);
+      expect(res.body.error.replicas).toEqual({ status: 'down', answering: 0, of: 1 });
+      await t.http().get('/health/live').expect(200);
+    } finally {
+      await t.close();
+      await dropTestDatabase(replicaUrl.toString());
     }
   });
 });

@@ -1,9 +1,23 @@
 import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { HealthCheck, type HealthCheckResult, HealthCheckService, type HealthIndicatorFunction, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { HealthCheck, type HealthCheckResult, HealthCheckService, type HealthIndicatorFunction, type HealthIndicatorResult, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Pool } from 'pg';
+import type { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { Response } from 'express';
 import { PublicRoute } from '../auth/require-scope.decorator.js';
 import { ShutdownState } from './shutdown-state.js';
+
+const PING_TIMEOUT_MS = 1500;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 /** Kubernetes probes; outside /v1 and without a key. */
 @ApiExcludeController()
@@ -14,6 +28,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly db: TypeOrmHealthIndicator,
     private readonly shutdown: ShutdownState,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   /** The process is alive and serving HTTP. */
@@ -23,7 +38,7 @@ export class HealthController {
     return this.check(res, []);
   }
 
-  /** Ready for traffic: PostgreSQL answers and the process is not shutting down. */
+  /** Ready for traffic: PostgreSQL answers (the primary and every read replica) and the process is not shutting down. */
   @Get('ready')
   @HealthCheck()
   ready(@Res({ passthrough: true }) res: Response): Promise<unknown> {
@@ -32,8 +47,18 @@ export class HealthController {
         if (this.shutdown.shuttingDown) throw new ServiceUnavailableException({ status: 'error', info: {}, error: { shutdown: { status: 'down' } } });
         return { shutdown: { status: 'up' } };
       },
-      () => this.db.pingCheck('database', { timeout: 1500 }),
+      () => this.db.pingCheck('database', { timeout: PING_TIMEOUT_MS }),
+      () => this.replicasCheck(),
     ]);
+  }
+
+  /** /v1 reads go to the replicas when there are any, so each of them must answer too. */
+  private async replicasCheck(): Promise<HealthIndicatorResult> {
+    const pools = ((this.dataSource.driver as PostgresDriver).slaves ?? []) as Pool[];
+    const results = await Promise.all(pools.map((pool) => withTimeout(pool.query('SELECT 1'), PING_TIMEOUT_MS).then(() => true, () => false)));
+    const replicas = { status: results.every(Boolean) ? 'up' : 'down', answering: results.filter(Boolean).length, of: results.length } as const;
+    if (replicas.status === 'down') throw new ServiceUnavailableException({ status: 'error', info: {}, error: { replicas } });
+    return { replicas };
   }
 
   /** Terminus's own body, with 503 when a check fails (not the /v1 error envelope). */
