@@ -58,6 +58,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   const base = `http://localhost:${config.port}`;
+  logger.info({ port: config.port, appEnv: config.appEnv, docs: config.docsEnabled }, 'listening');
+  // The plain-text welcome is for a person at a terminal (npm start); a deployed server's stdout
+  // holds JSON lines only.
+  if (prepared.embedded === null && !process.stdout.isTTY) return;
   say('');
   say(`Catalog and Inventory Read API (${config.appEnv}) is listening on ${base}/v1`);
   if (config.docsEnabled) say(`API documentation: ${base}/docs`);

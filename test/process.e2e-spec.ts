@@ -82,7 +82,7 @@ describe('the built server as a process', () => {
   });
 
   it('is not ready while PostgreSQL is down and recovers without a restart when it is back', async () => {
-    const server = await startServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', DB_STATEMENT_TIMEOUT_MS: '2000' });
+    const server = await startServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', DB_STATEMENT_TIMEOUT_MS: '2000' });
     try {
       expect((await get(server, '/health/ready')).status).toBe(200);
       await database.stop();
@@ -96,6 +96,12 @@ describe('the built server as a process', () => {
       const body = (await down.json()) as { error: { code: string } };
       expect(body.error.code).toBe('internal_error');
       expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|connect|postgres/i);
+      // The cause is in the request's own log line, with its request id.
+      await new Promise((r) => setTimeout(r, 200));
+      const line = server.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l))
+        .find((l) => l.requestId === down.headers.get('x-request-id'));
+      expect(line).toMatchObject({ level: 'error', res: { statusCode: 500 }, route: '/v1/catalog/products', err: { message: expect.any(String) } });
+      expect(line.err.message).not.toBe('failed with status code 500');
 
       await database.start();
       const deadline = Date.now() + 15_000;
@@ -105,6 +111,27 @@ describe('the built server as a process', () => {
       }
       expect((await get(server, '/v1/catalog/products', KEYS.tenantA)).status).toBe(200);
     } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('counts and logs a request its client gave up on as aborted, not as a 200', async () => {
+    const server = await startServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' });
+    const locker = new pg.Client({ connectionString: databaseUrl });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE products IN ACCESS EXCLUSIVE MODE');
+      const gaveUp = fetch(`${server.base}/v1/catalog/products?pageSize=1`, { headers: { Authorization: `Bearer ${KEYS.tenantA}` }, signal: AbortSignal.timeout(300) });
+      await expect(gaveUp).rejects.toThrow();
+      await new Promise((r) => setTimeout(r, 300));
+      const metrics = await (await get(server, '/metrics')).text();
+      expect(metrics).toContain('http_requests_total{method="GET",route="/v1/catalog/products",status="aborted"} 1');
+      const line = server.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((l) => l.req?.url?.startsWith('/v1/'));
+      expect(line).toMatchObject({ level: 'warn', msg: 'GET /v1/catalog/products aborted' });
+    } finally {
+      await locker.query('ROLLBACK');
+      await locker.end();
       expect(await server.stop()).toBe(0);
     }
   });

@@ -4,7 +4,7 @@ import { pino, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { redactKeys } from '../auth/api-key-format.js';
 import type { AppConfig } from '../config/app-config.js';
-import { routeLabel } from './request-observer.middleware.js';
+import { routeLabel, statusLabel } from './request-observer.middleware.js';
 
 
 export function createLogger(config: Pick<AppConfig, 'logLevel'>, destination?: NodeJS.WritableStream): Logger {
@@ -34,9 +34,12 @@ export function requestLogger(logger: Logger) {
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       err: (err: Error) => ({ type: err.name, message: redactKeys(err.message) }),
     },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    customSuccessMessage: (req, res) => `${req.method} ${routeLabel(req as unknown as Request)} ${(res as unknown as Response).statusCode}`,
-    customErrorMessage: (req, res) => `${req.method} ${routeLabel(req as unknown as Request)} ${(res as unknown as Response).statusCode}`,
+    customLogLevel: (_req, res, error) => {
+      if (statusLabel(res as unknown as Response) === 'aborted') return 'warn';
+      return error || res.statusCode >= 500 ? 'error' : 'info';
+    },
+    customSuccessMessage: (req, res) => `${req.method} ${routeLabel(req as unknown as Request)} ${statusLabel(res as unknown as Response)}`,
+    customErrorMessage: (req, res) => `${req.method} ${routeLabel(req as unknown as Request)} ${statusLabel(res as unknown as Response)}`,
     customAttributeKeys: { reqId: 'requestId', responseTime: 'durationMs' },
     customSuccessObject: (req, _res, value) => ({ ...value, ...caller(req as unknown as Request) }),
     customErrorObject: (req, _res, _error, value) => ({ ...value, ...caller(req as unknown as Request) }),

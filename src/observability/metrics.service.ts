@@ -54,8 +54,8 @@ export class MetricsService {
     });
   }
 
-  observeRequest(method: string, route: string, status: number, seconds: number): void {
-    const labels = { method, route, status: String(status) };
+  observeRequest(method: string, route: string, status: string, seconds: number): void {
+    const labels = { method, route, status };
     this.requests.inc(labels);
     this.duration.observe(labels, seconds);
   }

@@ -41,18 +41,25 @@ export function routeLabeller(express: Express): (req: Request) => string {
 /** The route label of a request that went through requestObserver (the request log uses it too). */
 export const routeLabel = (req: Request): string => (req as LabelledRequest)[LABELLER]?.(req) ?? 'unmatched';
 
-/** Records every request's method, route, status and duration when its response is finished. */
+/**
+ * A response's status for metrics and logs: `aborted` when the client went away before it was
+ * sent (a slow request given up on must not vanish from the latency histogram, nor pass for a 200).
+ */
+export const statusLabel = (res: Response): string => (res.writableFinished ? String(res.statusCode) : 'aborted');
+
+/** Records every request's method, route, status and duration when its response is finished or abandoned. */
 export function requestObserver(metrics: MetricsService, express: Express) {
   const labeller = routeLabeller(express);
   return (req: Request, res: Response, next: NextFunction): void => {
     (req as LabelledRequest)[LABELLER] = labeller;
     const started = process.hrtime.bigint();
-    res.once('finish', () => {
+    res.once('close', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       // An exception here would escape every handler and end the process: metrics never may.
       try {
-        metrics.observeRequest(req.method, routeLabel(req), res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
+        metrics.observeRequest(req.method, routeLabel(req), statusLabel(res), seconds);
       } catch {
-        metrics.observeRequest(req.method, 'unmatched', res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
+        metrics.observeRequest(req.method, 'unmatched', statusLabel(res), seconds);
       }
     });
     next();

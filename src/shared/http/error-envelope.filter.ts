@@ -1,4 +1,4 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiError, type ErrorCode } from './api-error.js';
 import { generateRequestId, REQUEST_ID_HEADER } from './request-id.middleware.js';
@@ -42,8 +42,6 @@ export function toApiError(exception: unknown): ApiError {
 /** The one place that writes error responses: `{ "error": { code, message, details, requestId } }`. */
 @Catch()
 export class ErrorEnvelopeFilter implements ExceptionFilter {
-  private readonly logger = new Logger('ErrorEnvelopeFilter');
-
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const req = http.getRequest<Request>();
@@ -51,8 +49,9 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const error = toApiError(exception);
     const requestId = req.requestId ?? generateRequestId();
     if (error.getStatus() >= 500) {
-      // The cause goes to the log (with the request id), never to the client.
-      this.logger.error(`request ${requestId} failed: ${describe(exception)}`);
+      // The cause goes to the log, never to the client: as the err of the request's own log line
+      // (pino-http reads res.err), beside its requestId, client and route.
+      (res as Response & { err?: unknown }).err = exception instanceof Error ? exception : new Error(describe(exception));
     }
     if (res.headersSent) {
       res.destroy();
