@@ -10,7 +10,6 @@ export const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTE
 const RFC3339 =
   /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/;
 
-
 /** Milliseconds since the epoch of a UTC calendar time; unlike Date.UTC, years 0 to 99 are themselves, not 1900 to 1999. */
 function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, ms = 0): number {
   const date = new Date(0);
