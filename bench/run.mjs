@@ -34,8 +34,8 @@ async function ensureDataset() {
   await client.end();
   if (count !== Number(values.products)) {
     console.log(`Generating ${values.products} products (found ${count})…`);
-    execFileSync(process.execPath, ['dist/cli/db-migrate.js'], { stdio: 'inherit', env: process.env });
-    execFileSync(process.execPath, ['dist/cli/db-generate.js', '--products', values.products, '--stores', values.stores, '--tenants', values.tenants], { stdio: 'inherit', env: process.env });
+    execFileSync(process.execPath, ['dist/tools/cli/db-migrate.js'], { stdio: 'inherit', env: process.env });
+    execFileSync(process.execPath, ['dist/tools/cli/db-generate.js', '--products', values.products, '--stores', values.stores, '--tenants', values.tenants], { stdio: 'inherit', env: process.env });
   }
 }
 

@@ -10,8 +10,8 @@ import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
 import { ObservabilityModule } from './observability/observability.module.js';
-import { ErrorEnvelopeFilter } from './shared/http/error-envelope.filter.js';
-import { ParamsValidationPipe } from './shared/validation/params-validation.pipe.js';
+import { ErrorEnvelopeFilter } from './http/error-envelope.filter.js';
+import { ParamsValidationPipe } from './params/params-validation.pipe.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { TenancyModule } from './tenancy/tenancy.module.js';
 

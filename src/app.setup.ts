@@ -2,14 +2,14 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config/app-config.js';
-import { bodyLimitMiddleware, hardeningMiddleware, undecodablePathMiddleware } from './shared/http/hardening.middleware.js';
-import { answerUnparsableRequests } from './shared/http/client-error.js';
-import { requestIdMiddleware } from './shared/http/request-id.middleware.js';
+import { bodyLimitMiddleware, hardeningMiddleware, undecodablePathMiddleware } from './http/hardening.middleware.js';
+import { answerUnparsableRequests } from './http/client-error.js';
+import { requestIdMiddleware } from './http/request-id.middleware.js';
 import { requestLogger } from './observability/logger.js';
 import { MetricsService } from './observability/metrics.service.js';
 import { RateLimitMiddleware } from './rate-limit/rate-limit.middleware.js';
 import { requestObserver } from './observability/request-observer.middleware.js';
-import { buildOpenApiDocument, setupDocs } from './shared/openapi/openapi-document.js';
+import { buildOpenApiDocument, setupDocs } from './openapi/openapi-document.js';
 
 /**
  * Everything about the HTTP server that is not a module: shared by main.ts and the tests so that both

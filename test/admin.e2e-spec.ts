@@ -14,7 +14,7 @@ afterAll(async () => t.close());
 
 async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['dist/cli/admin.js', ...args], { env: { ...process.env, DATABASE_URL: t.databaseUrl, APP_ENV: 'development' } });
+    const { stdout, stderr } = await run(process.execPath, ['dist/tools/cli/admin.js', ...args], { env: { ...process.env, DATABASE_URL: t.databaseUrl, APP_ENV: 'development' } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -133,7 +133,7 @@ describe('npm run admin', () => {
   });
 
   it('issues ck_live_ keys on a production configuration', async () => {
-    const { stdout } = await run(process.execPath, ['dist/cli/admin.js', 'keys:issue', '--client', 'cli_b_all', '--json'],
+    const { stdout } = await run(process.execPath, ['dist/tools/cli/admin.js', 'keys:issue', '--client', 'cli_b_all', '--json'],
       { env: { ...process.env, DATABASE_URL: t.databaseUrl, APP_ENV: 'production' } });
     expect(JSON.parse(stdout).key).toMatch(/^ck_live_[A-Za-z0-9]{40}$/);
   });

@@ -97,7 +97,7 @@ describe.each(Object.entries(ENVIRONMENTS))('deploy/overlays/%s', (env, expected
     expect(find('Job').spec.template.spec.containers[0].image).toBe(api.image);
     // Migrations before new code: an init container of the same image; the HPA alone sets the replica count.
     expect(pod.initContainers).toHaveLength(1);
-    expect(pod.initContainers[0]).toMatchObject({ image: api.image, command: ['node', 'dist/cli/db-migrate.js'] });
+    expect(pod.initContainers[0]).toMatchObject({ image: api.image, command: ['node', 'dist/tools/cli/db-migrate.js'] });
     expect(pod.initContainers[0].securityContext).toMatchObject({ readOnlyRootFilesystem: true, runAsNonRoot: true, capabilities: { drop: ['ALL'] } });
     expect(deployment.spec.replicas).toBeUndefined();
     expect(deployment.spec.selector.matchLabels).toEqual(find('Service').spec.selector);
@@ -114,7 +114,7 @@ describe.each(Object.entries(ENVIRONMENTS))('deploy/overlays/%s', (env, expected
     for (const key of Object.keys(data)) expect(CONFIG_VARIABLES).toContain(key);
     const config = loadConfig({ ...data, DATABASE_URL: 'postgres://u@db/catalog' });
     expect(config).toMatchObject({ appEnv: expected.appEnv, migrateOnStart: false, trustProxy: 1 });
-    expect(find('Job').spec.template.spec.containers[0].command).toEqual(['node', 'dist/cli/db-migrate.js']);
+    expect(find('Job').spec.template.spec.containers[0].command).toEqual(['node', 'dist/tools/cli/db-migrate.js']);
     // One Job per release (a Job's template cannot change): named after the image tag.
     const tag = find('Job').spec.template.spec.containers[0].image.split(':')[1];
     expect(find('Job').metadata.name).toBe(`catalog-api-migrate-${tag.replace(/[^a-z0-9]+/g, '-')}`);

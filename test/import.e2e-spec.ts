@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { DataSource } from 'typeorm';
 import { createDataSource } from '../src/database/data-source-options.js';
-import { DatasetImportError, importDataset } from '../src/dataset/import-dataset.js';
-import { formatProblem } from '../src/dataset/validate-dataset.js';
+import { DatasetImportError, importDataset } from '../src/tools/dataset/import-dataset.js';
+import { formatProblem } from '../src/tools/dataset/validate-dataset.js';
 import { testDataset } from './support/dataset.js';
 import { createTestDatabase, dropTestDatabase } from './support/test-database.js';
 
@@ -34,7 +34,7 @@ async function counts(): Promise<Record<string, number>> {
 
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['dist/cli/db-import.js', ...args], { env: { ...process.env, DATABASE_URL: url } });
+    const { stdout, stderr } = await run(process.execPath, ['dist/tools/cli/db-import.js', ...args], { env: { ...process.env, DATABASE_URL: url } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -256,11 +256,11 @@ describe('npm run db:import', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'cia-import-embedded-')) };
     delete env.DATABASE_URL;
     const extra = { stores: [{ id: 'sto_cs_extra', tenantId: 'ten_cornershop', name: 'Extra' }] };
-    const first = await run(process.execPath, ['dist/cli/db-import.js', file('extra.json', extra)], { env });
+    const first = await run(process.execPath, ['dist/tools/cli/db-import.js', file('extra.json', extra)], { env });
     expect(first.stdout).toContain('Imported');
-    const listed = await run(process.execPath, ['dist/cli/admin.js', 'clients:list', '--json'], { env });
+    const listed = await run(process.execPath, ['dist/tools/cli/admin.js', 'clients:list', '--json'], { env });
     expect(JSON.parse(listed.stdout).length).toBeGreaterThan(0);
-    const again = await run(process.execPath, ['dist/cli/db-import.js', file('extra.json', extra)], { env });
+    const again = await run(process.execPath, ['dist/tools/cli/db-import.js', file('extra.json', extra)], { env });
     expect(again.stdout).toMatch(/Imported .*1 stores/);
     rmSync(env.DATA_DIR!, { recursive: true, force: true });
   });

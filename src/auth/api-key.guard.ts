@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { ApiError } from '../shared/http/api-error.js';
+import { ApiError } from '../http/api-error.js';
 import { CallerResolver } from './caller-resolver.js';
 import { PUBLIC_ROUTE } from './require-scope.decorator.js';
 

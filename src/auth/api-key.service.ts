@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { digestKey, isKeyForEnvironment } from './api-key-format.js';
-import type { CallerScope } from './caller-scope.js';
+import type { ApiCaller } from './api-caller.js';
 import { isScope } from './scopes.js';
 
 interface KeyRow {
@@ -41,7 +41,7 @@ export class ApiKeyService {
   ) {}
 
   /** The caller for a presented key, or null when the key is not valid for any reason. */
-  async authenticate(presentedKey: string, now = new Date()): Promise<CallerScope | null> {
+  async authenticate(presentedKey: string, now = new Date()): Promise<ApiCaller | null> {
     if (!isKeyForEnvironment(presentedKey, this.config.appEnv)) return null;
     const digest = digestKey(presentedKey);
     const row = await this.lookup(digest, now.getTime());
@@ -54,7 +54,7 @@ export class ApiKeyService {
       keyId: row.key_id,
       tenantId: row.tenant_id,
       scopes: new Set(row.scopes.filter(isScope)),
-      storeIds: row.allowed_store_ids,
+      allowedStoreIds: row.allowed_store_ids,
       rateLimitPerMinute: row.rate_limit_per_minute,
     };
   }

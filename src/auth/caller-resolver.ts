@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { ApiKeyService } from './api-key.service.js';
-import type { CallerScope } from './caller-scope.js';
+import type { ApiCaller } from './api-caller.js';
 
 /** `Bearer` in any case, exactly one space, then the key. */
 const BEARER = /^bearer ([^\s]+)$/i;
 const RESOLVED = Symbol('caller-resolution');
 
-type ResolvedRequest = Request & { [RESOLVED]?: Promise<CallerScope | null> };
+type ResolvedRequest = Request & { [RESOLVED]?: Promise<ApiCaller | null> };
 
 /**
  * Finds the caller of a request from its Authorization header, once per request: the rate limiter
@@ -17,13 +17,13 @@ type ResolvedRequest = Request & { [RESOLVED]?: Promise<CallerScope | null> };
 export class CallerResolver {
   constructor(private readonly keys: ApiKeyService) {}
 
-  resolve(req: Request): Promise<CallerScope | null> {
+  resolve(req: Request): Promise<ApiCaller | null> {
     const r = req as ResolvedRequest;
     r[RESOLVED] ??= this.lookup(req.headers.authorization);
     return r[RESOLVED];
   }
 
-  private async lookup(header: string | undefined): Promise<CallerScope | null> {
+  private async lookup(header: string | undefined): Promise<ApiCaller | null> {
     const match = typeof header === 'string' ? BEARER.exec(header) : null;
     return match ? this.keys.authenticate(match[1]) : null;
   }

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { ApiError } from '../shared/http/api-error.js';
+import { ApiError } from '../http/api-error.js';
 import { PUBLIC_ROUTE, REQUIRED_SCOPE } from './require-scope.decorator.js';
 import type { Scope } from './scopes.js';
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { AppConfig } from '../config/app-config.js';
-import { importDataset } from '../dataset/import-dataset.js';
+import { importDataset } from '../tools/dataset/import-dataset.js';
 import { createDataSource, migrate } from './data-source-options.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres.js';
 

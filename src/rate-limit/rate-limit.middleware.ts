@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { CallerResolver } from '../auth/caller-resolver.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { ApiError } from '../shared/http/api-error.js';
+import { ApiError } from '../http/api-error.js';
 import { MetricsService } from '../observability/metrics.service.js';
 import { clientAddressKey } from './client-address.js';
 import { RateLimitStore, WINDOW_SECONDS } from './rate-limit.store.js';

@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import { StoreScopeService } from './store-scope.js';
+import { DataScopeService } from './data-scope.js';
 
 @Global()
-@Module({ providers: [StoreScopeService], exports: [StoreScopeService] })
+@Module({ providers: [DataScopeService], exports: [DataScopeService] })
 export class TenancyModule {}

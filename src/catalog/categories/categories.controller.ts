@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller, type CallerScope } from '../../auth/caller-scope.js';
-import { V1Operation } from '../../shared/openapi/v1-operation.decorator.js';
+import { Caller, type ApiCaller } from '../../auth/api-caller.js';
+import { V1Operation } from '../../openapi/v1-operation.decorator.js';
 import { CategoriesService } from './categories.service.js';
 import { CategoryView } from './category.view.js';
 import { ListCategoriesQuery } from './list-categories.query.js';
@@ -20,7 +20,7 @@ export class CategoriesController {
     ok: { type: CategoryView, isArray: true, description: 'The categories, in the order of sortBy.' },
     notFound: 'storeId names a store that does not exist, belongs to another tenant or is outside the key\'s stores (one answer for all three).',
   })
-  list(@Caller() caller: CallerScope, @Query() query: ListCategoriesQuery): Promise<CategoryView[]> {
+  list(@Caller() caller: ApiCaller, @Query() query: ListCategoriesQuery): Promise<CategoryView[]> {
     return this.categories.list(caller, query);
   }
 }

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { readRows } from '../../database/read-queries.js';
-import type { CallerScope } from '../../auth/caller-scope.js';
-import { inScope, StoreScopeService } from '../../tenancy/store-scope.js';
+import type { ApiCaller } from '../../auth/api-caller.js';
+import { inScope, DataScopeService } from '../../tenancy/data-scope.js';
 import { Category } from './category.entity.js';
 import { CATEGORY_COLUMNS, type CategoryRow, type CategoryView, toCategoryView } from './category.view.js';
 import type { ListCategoriesQuery } from './list-categories.query.js';
@@ -12,10 +12,10 @@ import type { ListCategoriesQuery } from './list-categories.query.js';
 export class CategoriesService {
   constructor(
     @InjectRepository(Category) private readonly categories: Repository<Category>,
-    private readonly stores: StoreScopeService,
+    private readonly stores: DataScopeService,
   ) {}
 
-  async list(caller: CallerScope, query: ListCategoriesQuery): Promise<CategoryView[]> {
+  async list(caller: ApiCaller, query: ListCategoriesQuery): Promise<CategoryView[]> {
     const scope = await this.stores.resolve(caller, query.storeId);
     const qb = inScope(this.categories.createQueryBuilder('c'), 'c', scope).select([]).andWhere('NOT c.is_archived');
     for (const [alias, column] of Object.entries(CATEGORY_COLUMNS)) qb.addSelect(column, alias);

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { isoMillisSql } from '../../shared/format/timestamp.js';
-import { IdProperty, TextProperty, TimestampProperty } from '../../shared/openapi/properties.js';
+import { isoMillisSql } from '../../database/timestamp-sql.js';
+import { IdProperty, TextProperty, TimestampProperty } from '../../openapi/properties.js';
 
 export const CATEGORY_COLUMNS = {
   id: 'c.id',

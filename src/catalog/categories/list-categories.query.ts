@@ -1,4 +1,4 @@
-import { BooleanParam, EnumParam, IdParam } from '../../shared/validation/params.js';
+import { BooleanParam, EnumParam, IdParam } from '../../params/params.js';
 
 export const CATEGORY_SORTS = ['sortOrder', 'name'] as const;
 export type CategorySort = (typeof CATEGORY_SORTS)[number];

@@ -1,8 +1,8 @@
-import type { Instant } from '../../shared/validation/formats.js';
+import type { Instant } from '../../values/formats.js';
 import { ValidateBy } from 'class-validator';
-import { PageQuery } from '../../shared/pagination/pagination.js';
-import { MAX_SEARCH_TERMS, SEARCH_PATTERN_TEXT, searchTerms } from '../../shared/validation/like-pattern.js';
-import { BooleanParam, DateTimeParam, ID_PATTERN_TEXT, IdParam, TextParam } from '../../shared/validation/params.js';
+import { PageQuery } from '../../pagination/pagination.js';
+import { MAX_SEARCH_TERMS, SEARCH_PATTERN_TEXT, searchTerms } from '../../values/like-pattern.js';
+import { BooleanParam, DateTimeParam, ID_PATTERN_TEXT, IdParam, TextParam } from '../../params/params.js';
 
 export class ListProductsQuery extends PageQuery {
   @IdParam({ description: 'Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found.', example: 'sto_camden' })

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { formatDecimal } from '../../shared/format/decimal.js';
-import { isoMillisSql } from '../../shared/format/timestamp.js';
-import { IdProperty, MoneyProperty, PageFields, TextProperty, TimestampProperty } from '../../shared/openapi/properties.js';
+import { formatDecimal } from '../../values/decimal.js';
+import { isoMillisSql } from '../../database/timestamp-sql.js';
+import { IdProperty, MoneyProperty, PageFields, TextProperty, TimestampProperty } from '../../openapi/properties.js';
 import { TAX_CATEGORIES, type TaxCategory, UNIT_TYPES, type UnitType } from './product.entity.js';
 
 /** The columns a product query selects: public ones only, so internal columns never leave the database. */

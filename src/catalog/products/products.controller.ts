@@ -1,9 +1,9 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
-import { Caller, type CallerScope } from '../../auth/caller-scope.js';
-import { V1Operation } from '../../shared/openapi/v1-operation.decorator.js';
-import type { Page } from '../../shared/pagination/pagination.js';
-import { PathAndQuery } from '../../shared/validation/params-validation.pipe.js';
+import { Caller, type ApiCaller } from '../../auth/api-caller.js';
+import { V1Operation } from '../../openapi/v1-operation.decorator.js';
+import type { Page } from '../../pagination/pagination.js';
+import { PathAndQuery } from '../../params/params-validation.pipe.js';
 import { ListProductsQuery, NoQueryParams, PRODUCT_ID_PARAM, ProductIdParams } from './list-products.query.js';
 import { ProductPage, ProductView } from './product.view.js';
 import { ProductsService } from './products.service.js';
@@ -22,7 +22,7 @@ export class ProductsController {
     ok: { type: ProductPage, description: 'One page of products.' },
     notFound: 'storeId names a store that does not exist, belongs to another tenant or is outside the key\'s stores (one answer for all three).',
   })
-  list(@Caller() caller: CallerScope, @Query() query: ListProductsQuery): Promise<Page<ProductView>> {
+  list(@Caller() caller: ApiCaller, @Query() query: ListProductsQuery): Promise<Page<ProductView>> {
     return this.products.list(caller, query);
   }
 
@@ -37,7 +37,7 @@ export class ProductsController {
   })
   @ApiParam({ name: 'id', ...PRODUCT_ID_PARAM })
   // The query is validated only to refuse parameters: this operation has none.
-  get(@Caller() caller: CallerScope, @PathAndQuery({ path: ProductIdParams, query: NoQueryParams }) params: ProductIdParams): Promise<ProductView> {
+  get(@Caller() caller: ApiCaller, @PathAndQuery({ path: ProductIdParams, query: NoQueryParams }) params: ProductIdParams): Promise<ProductView> {
     return this.products.get(caller, params.id);
   }
 }

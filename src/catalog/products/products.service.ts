@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository, SelectQueryBuilder } from 'typeorm';
-import type { CallerScope } from '../../auth/caller-scope.js';
+import type { ApiCaller } from '../../auth/api-caller.js';
 import { readOne, readRows } from '../../database/read-queries.js';
-import { ApiError } from '../../shared/http/api-error.js';
-import { offsetOf, type Page, toPage } from '../../shared/pagination/pagination.js';
-import { toPostgresTimestamp } from '../../shared/validation/formats.js';
-import { escapeLike, searchTerms } from '../../shared/validation/like-pattern.js';
-import { inScope, type StoreScope, StoreScopeService } from '../../tenancy/store-scope.js';
+import { ApiError } from '../../http/api-error.js';
+import { offsetOf, type Page, toPage } from '../../pagination/pagination.js';
+import { toPostgresTimestamp } from '../../values/formats.js';
+import { escapeLike, searchTerms } from '../../values/like-pattern.js';
+import { inScope, type DataScope, DataScopeService } from '../../tenancy/data-scope.js';
 import type { ListProductsQuery } from './list-products.query.js';
 import { countProductsInScope } from './product-counts.js';
 import { Product } from './product.entity.js';
@@ -18,10 +18,10 @@ export class ProductsService {
   constructor(
     @InjectRepository(Product) private readonly products: Repository<Product>,
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly stores: StoreScopeService,
+    private readonly stores: DataScopeService,
   ) {}
 
-  async list(caller: CallerScope, query: ListProductsQuery): Promise<Page<ProductView>> {
+  async list(caller: ApiCaller, query: ListProductsQuery): Promise<Page<ProductView>> {
     const scope = await this.stores.resolve(caller, query.storeId);
     const filtered = this.filtered(scope, query);
     const onlyScoped = [query.categoryId, query.q, query.sku, query.barcode, query.updatedSince].every((f) => f === undefined);
@@ -41,14 +41,14 @@ export class ProductsService {
     return toPage(rows.map(toProductView), query, total);
   }
 
-  async get(caller: CallerScope, id: string): Promise<ProductView> {
+  async get(caller: ApiCaller, id: string): Promise<ProductView> {
     const scope = await this.stores.resolve(caller);
     const row = await readOne<ProductRow>(this.withColumns(inScope(this.products.createQueryBuilder('p'), 'p', scope)).andWhere('p.id = :id', { id }));
     if (!row) throw ApiError.notFound();
     return toProductView(row);
   }
 
-  private filtered(scope: StoreScope, query: ListProductsQuery): SelectQueryBuilder<Product> {
+  private filtered(scope: DataScope, query: ListProductsQuery): SelectQueryBuilder<Product> {
     const qb = inScope(this.products.createQueryBuilder('p'), 'p', scope);
     if (query.activeOnly) qb.andWhere('p.is_active');
     if (query.categoryId !== undefined) qb.andWhere('p.category_id = :categoryId', { categoryId: query.categoryId });

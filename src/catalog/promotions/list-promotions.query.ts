@@ -1,5 +1,5 @@
-import type { Instant } from '../../shared/validation/formats.js';
-import { BooleanParam, DateTimeParam, IdParam, TextParam } from '../../shared/validation/params.js';
+import type { Instant } from '../../values/formats.js';
+import { BooleanParam, DateTimeParam, IdParam, TextParam } from '../../params/params.js';
 
 export class ListPromotionsQuery {
   @IdParam({ description: 'Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found.', example: 'sto_camden' })

@@ -1,4 +1,4 @@
-import { formatDecimal, trimDecimal } from '../../shared/format/decimal.js';
+import { formatDecimal, trimDecimal } from '../../values/decimal.js';
 import type { PromotionAction, PromotionCondition } from './promotion-rules.js';
 
 /** Names the descriptions may use: public product and category names of the promotion's tenant. */

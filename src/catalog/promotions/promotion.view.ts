@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { isoMillisSql } from '../../shared/format/timestamp.js';
-import { IdProperty, TextProperty, TimestampProperty } from '../../shared/openapi/properties.js';
+import { isoMillisSql } from '../../database/timestamp-sql.js';
+import { IdProperty, TextProperty, TimestampProperty } from '../../openapi/properties.js';
 import { type DescriptionContext, describeDiscount, describeEligibility } from './promotion-descriptions.js';
 import type { PromotionAction, PromotionCondition } from './promotion-rules.js';
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller, type CallerScope } from '../../auth/caller-scope.js';
-import { V1Operation } from '../../shared/openapi/v1-operation.decorator.js';
+import { Caller, type ApiCaller } from '../../auth/api-caller.js';
+import { V1Operation } from '../../openapi/v1-operation.decorator.js';
 import { ListPromotionsQuery } from './list-promotions.query.js';
 import { PromotionView } from './promotion.view.js';
 import { PromotionsService } from './promotions.service.js';
@@ -20,7 +20,7 @@ export class PromotionsController {
     ok: { type: PromotionView, isArray: true, description: 'The promotions.' },
     notFound: 'storeId names a store that does not exist, belongs to another tenant or is outside the key\'s stores (one answer for all three).',
   })
-  list(@Caller() caller: CallerScope, @Query() query: ListPromotionsQuery): Promise<PromotionView[]> {
+  list(@Caller() caller: ApiCaller, @Query() query: ListPromotionsQuery): Promise<PromotionView[]> {
     return this.promotions.list(caller, query);
   }
 }

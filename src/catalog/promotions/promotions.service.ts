@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { ObjectLiteral, Repository } from 'typeorm';
 import { readRows } from '../../database/read-queries.js';
-import type { CallerScope } from '../../auth/caller-scope.js';
-import { toPostgresTimestamp } from '../../shared/validation/formats.js';
-import { inScope, type StoreScope, StoreScopeService } from '../../tenancy/store-scope.js';
+import type { ApiCaller } from '../../auth/api-caller.js';
+import { toPostgresTimestamp } from '../../values/formats.js';
+import { inScope, type DataScope, DataScopeService } from '../../tenancy/data-scope.js';
 import { Category } from '../categories/category.entity.js';
 import { Product } from '../products/product.entity.js';
 import type { DescriptionContext } from './promotion-descriptions.js';
@@ -20,10 +20,10 @@ export class PromotionsService {
     @InjectRepository(Promotion) private readonly promotions: Repository<Promotion>,
     @InjectRepository(Product) private readonly products: Repository<Product>,
     @InjectRepository(Category) private readonly categories: Repository<Category>,
-    private readonly stores: StoreScopeService,
+    private readonly stores: DataScopeService,
   ) {}
 
-  async list(caller: CallerScope, query: ListPromotionsQuery, now = new Date()): Promise<PromotionView[]> {
+  async list(caller: ApiCaller, query: ListPromotionsQuery, now = new Date()): Promise<PromotionView[]> {
     const scope = await this.stores.resolve(caller, query.storeId);
     if (query.type !== undefined && !(CUSTOMER_FACING_TYPES as readonly string[]).includes(query.type)) return [];
 
@@ -52,7 +52,7 @@ export class PromotionsService {
   }
 
   /** Names for the descriptions: only products and categories the caller may see; the currency came with the rows. */
-  private async descriptionContext(scope: StoreScope, rows: (PromotionRow & { currency: string })[]): Promise<DescriptionContext> {
+  private async descriptionContext(scope: DataScope, rows: (PromotionRow & { currency: string })[]): Promise<DescriptionContext> {
     const productIds = new Set<string>();
     const categoryIds = new Set<string>();
     for (const row of rows) {

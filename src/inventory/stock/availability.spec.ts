@@ -1,4 +1,4 @@
-import { compareDecimal } from '../../shared/format/decimal.js';
+import { compareDecimal } from '../../values/decimal.js';
 import { deriveAvailability } from './availability.js';
 
 describe('deriveAvailability', () => {

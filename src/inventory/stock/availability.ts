@@ -1,4 +1,4 @@
-import { compareDecimal } from '../../shared/format/decimal.js';
+import { compareDecimal } from '../../values/decimal.js';
 
 export const AVAILABILITIES = ['not_tracked', 'out_of_stock', 'low_stock', 'in_stock'] as const;
 export type Availability = (typeof AVAILABILITIES)[number];

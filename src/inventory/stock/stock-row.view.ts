@@ -1,7 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { formatDecimal } from '../../shared/format/decimal.js';
-import { isoMillisSql } from '../../shared/format/timestamp.js';
-import { IdProperty, PageFields, QuantityProperty, TextProperty, TimestampProperty } from '../../shared/openapi/properties.js';
+import { formatDecimal } from '../../values/decimal.js';
+import { isoMillisSql } from '../../database/timestamp-sql.js';
+import { IdProperty, PageFields, QuantityProperty, TextProperty, TimestampProperty } from '../../openapi/properties.js';
 import { AVAILABILITIES, type Availability, deriveAvailability } from './availability.js';
 
 /**

@@ -1,8 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Caller, type CallerScope } from '../../auth/caller-scope.js';
-import { V1Operation } from '../../shared/openapi/v1-operation.decorator.js';
-import type { Page } from '../../shared/pagination/pagination.js';
+import { Caller, type ApiCaller } from '../../auth/api-caller.js';
+import { V1Operation } from '../../openapi/v1-operation.decorator.js';
+import type { Page } from '../../pagination/pagination.js';
 import { ListStockQuery } from './list-stock.query.js';
 import { StockPage, type StockRowView } from './stock-row.view.js';
 import { StockService } from './stock.service.js';
@@ -21,7 +21,7 @@ export class StockController {
     ok: { type: StockPage, description: 'One page of stock rows.' },
     notFound: 'storeId names a store that does not exist, belongs to another tenant or is outside the key\'s stores (one answer for all three).',
   })
-  list(@Caller() caller: CallerScope, @Query() query: ListStockQuery): Promise<Page<StockRowView>> {
+  list(@Caller() caller: ApiCaller, @Query() query: ListStockQuery): Promise<Page<StockRowView>> {
     return this.stock.list(caller, query);
   }
 }

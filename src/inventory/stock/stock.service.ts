@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
-import type { CallerScope } from '../../auth/caller-scope.js';
+import type { ApiCaller } from '../../auth/api-caller.js';
 import { countProductsInScope } from '../../catalog/products/product-counts.js';
 import { Product } from '../../catalog/products/product.entity.js';
 import { readOne, readRows } from '../../database/read-queries.js';
-import { offsetOf, type Page, toPage } from '../../shared/pagination/pagination.js';
-import { toPostgresTimestamp } from '../../shared/validation/formats.js';
-import { inScope, StoreScopeService } from '../../tenancy/store-scope.js';
+import { offsetOf, type Page, toPage } from '../../pagination/pagination.js';
+import { toPostgresTimestamp } from '../../values/formats.js';
+import { inScope, DataScopeService } from '../../tenancy/data-scope.js';
 import { LOW_STOCK_SQL } from './availability.js';
 import type { ListStockQuery } from './list-stock.query.js';
 import { STOCK_COLUMNS, STOCK_UPDATED_AT_SQL, type StockRow, type StockRowView, toStockRowView } from './stock-row.view.js';
@@ -17,11 +17,11 @@ export class StockService {
   constructor(
     @InjectRepository(Product) private readonly products: Repository<Product>,
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly stores: StoreScopeService,
+    private readonly stores: DataScopeService,
   ) {}
 
   /** One row per product in scope, with or without a stock record, ordered by product id. */
-  async list(caller: CallerScope, query: ListStockQuery): Promise<Page<StockRowView>> {
+  async list(caller: ApiCaller, query: ListStockQuery): Promise<Page<StockRowView>> {
     const scope = await this.stores.resolve(caller, query.storeId);
     const productFilters = [query.productId, query.sku, query.barcode, query.categoryId, query.updatedSince].some((f) => f !== undefined);
     // The matching product ids, and their exact number.

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ID_PATTERN_TEXT } from '../validation/params.js';
+import { ID_PATTERN_TEXT } from '../params/params.js';
 
 /** Schema decorators for response fields, written once to the conventions of the contract. */
 

@@ -1,11 +1,11 @@
-import type { CallerScope } from '../../auth/caller-scope.js';
+import type { ApiCaller } from '../auth/api-caller.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
     /** Set by the request-id middleware before anything else runs. */
     requestId: string;
     /** Set by ApiKeyGuard once the key is verified. */
-    caller?: CallerScope;
+    caller?: ApiCaller;
   }
 }
 

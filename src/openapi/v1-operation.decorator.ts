@@ -1,7 +1,7 @@
 import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtension, ApiHeader, ApiOperation, ApiResponse } from '@nestjs/swagger';
-import { RequireScope } from '../../auth/require-scope.decorator.js';
-import type { Scope } from '../../auth/scopes.js';
+import { RequireScope } from '../auth/require-scope.decorator.js';
+import type { Scope } from '../auth/scopes.js';
 import { ERROR_EXAMPLES, ErrorEnvelope } from './error-envelope.js';
 
 export const BEARER_SCHEME = 'apiKey';

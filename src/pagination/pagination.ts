@@ -1,4 +1,4 @@
-import { IntegerParam } from '../validation/params.js';
+import { IntegerParam } from '../params/params.js';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 50;

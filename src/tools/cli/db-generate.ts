@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { ConfigError, loadConfig } from '../config/app-config.js';
-import { runningEmbeddedUrl } from '../database/embedded-postgres.js';
-import { EMBEDDED_DATABASE, prepareDatabase } from '../database/prepare-database.js';
+import { ConfigError, loadConfig } from '../../config/app-config.js';
+import { runningEmbeddedUrl } from '../../database/embedded-postgres.js';
+import { EMBEDDED_DATABASE, prepareDatabase } from '../../database/prepare-database.js';
 import { generateDataset } from '../dataset/generate/generate-dataset.js';
 
 const USAGE = `Usage: npm run db:generate -- [--products 1000000] [--stores 50] [--tenants 20] [--seed 1]

@@ -1,5 +1,5 @@
 import type { DataSource, QueryRunner } from 'typeorm';
-import { digestKey, keyHint } from '../auth/api-key-format.js';
+import { digestKey, keyHint } from '../../auth/api-key-format.js';
 import type { Dataset } from './dataset.types.js';
 import { type DatasetProblem, validateDatasetShape } from './validate-dataset.js';
 

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import { NestFactory } from '@nestjs/core';
-import { AppModule } from '../app.module.js';
-import { loadConfig } from '../config/app-config.js';
-import { buildOpenApiDocument } from '../shared/openapi/openapi-document.js';
+import { AppModule } from '../../app.module.js';
+import { loadConfig } from '../../config/app-config.js';
+import { buildOpenApiDocument } from '../../openapi/openapi-document.js';
 
 /**
  * Writes openapi.json (or the path given) from the code. Preview mode builds the module graph without

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { digestKey, generateKey, keyHint } from '../auth/api-key-format.js';
-import { ApiClient, type ClientStatus } from '../auth/api-client.entity.js';
-import { ApiKey } from '../auth/api-key.entity.js';
-import { isScope, type Scope, SCOPES } from '../auth/scopes.js';
-import type { AppEnv } from '../config/app-config.js';
-import { isOpaqueId } from '../shared/validation/formats.js';
+import { digestKey, generateKey, keyHint } from '../../auth/api-key-format.js';
+import { ApiClient, type ClientStatus } from '../../auth/api-client.entity.js';
+import { ApiKey } from '../../auth/api-key.entity.js';
+import { isScope, type Scope, SCOPES } from '../../auth/scopes.js';
+import type { AppEnv } from '../../config/app-config.js';
+import { isOpaqueId } from '../../values/formats.js';
 
 /** A mistake in what the operator asked for: reported as one line, nothing written. */
 export class AdminError extends Error {}

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from '../config/app-config.js';
-import { commandDatabase } from '../database/command-database.js';
-import { migrate } from '../database/data-source-options.js';
+import { ConfigError, loadConfig } from '../../config/app-config.js';
+import { commandDatabase } from '../../database/command-database.js';
+import { migrate } from '../../database/data-source-options.js';
 
 async function main(): Promise<number> {
   const config = loadConfig(process.env);

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import type { AppEnv } from '../config/app-config.js';
-import { parseRfc3339DateTime } from '../shared/validation/formats.js';
+import type { AppEnv } from '../../config/app-config.js';
+import { parseRfc3339DateTime } from '../../values/formats.js';
 import { AdminError, type AdminService, type ClientSummary, type KeySummary } from './admin.service.js';
 
 type Out = (line: string) => void;

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
-import { ConfigError, loadConfig } from '../config/app-config.js';
-import { commandDatabase } from '../database/command-database.js';
-import { createDataSource } from '../database/data-source-options.js';
+import { ConfigError, loadConfig } from '../../config/app-config.js';
+import { commandDatabase } from '../../database/command-database.js';
+import { createDataSource } from '../../database/data-source-options.js';
 import { DatasetImportError, importDataset } from '../dataset/import-dataset.js';
 import { formatProblem } from '../dataset/validate-dataset.js';
 

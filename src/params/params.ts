@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min, ValidateBy } from 'class-validator';
-import { hasControlCharacters, type Instant, isOpaqueId, parseRfc3339DateTime } from './formats.js';
+import { hasControlCharacters, type Instant, isOpaqueId, parseRfc3339DateTime } from '../values/formats.js';
 
 /**
  * Decorators for query and path parameters, written to the rules of decisions.md. Each one both

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { AdminService } from '../admin/admin.service.js';
 import { runAdmin } from '../admin/admin-cli.js';
-import { ConfigError, loadConfig } from '../config/app-config.js';
-import { createDataSource } from '../database/data-source-options.js';
-import { commandDatabase } from '../database/command-database.js';
+import { ConfigError, loadConfig } from '../../config/app-config.js';
+import { createDataSource } from '../../database/data-source-options.js';
+import { commandDatabase } from '../../database/command-database.js';
 
 async function main(): Promise<number> {
   const config = loadConfig(process.env);
