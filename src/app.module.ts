@@ -20,7 +20,17 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(config), ObservabilityModule, HealthModule, TenancyModule, AuthModule, RateLimitModule, CatalogModule, InventoryModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(config),
+        ObservabilityModule,
+        HealthModule,
+        TenancyModule,
+        AuthModule,
+        RateLimitModule,
+        CatalogModule,
+        InventoryModule,
+      ],
       providers: [
         // Order of checks: authentication (401) and the rate limit (429) in RateLimitMiddleware (mounted on /v1 by configureApp) and
         // ApiKeyGuard, then scope (403); the pipe (400) after guards; stores and resources (404) in services.

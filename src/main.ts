@@ -71,11 +71,20 @@ async function main(): Promise<void> {
 /** Only on the embedded database, whose data is the public demo data set. */
 async function printDemoKeys(base: string, say: (line: string) => void): Promise<void> {
   const demo = JSON.parse(await readFile(DEMO_DATASET_URL, 'utf8')) as {
-    apiClients?: { name: string; status: string; scopes: string[]; allowedStoreIds: string[] | null; keys: { key: string; revokedAt: string | null; expiresAt: string | null }[] }[];
+    apiClients?: {
+      name: string;
+      status: string;
+      scopes: string[];
+      allowedStoreIds: string[] | null;
+      keys: { key: string; revokedAt: string | null; expiresAt: string | null }[];
+    }[];
   };
   const usable = (demo.apiClients ?? []).flatMap((client) =>
     client.status === 'ACTIVE'
-      ? client.keys.filter((k) => k.revokedAt === null && k.expiresAt === null).slice(0, 1).map((k) => ({ client, key: k.key }))
+      ? client.keys
+          .filter((k) => k.revokedAt === null && k.expiresAt === null)
+          .slice(0, 1)
+          .map((k) => ({ client, key: k.key }))
       : [],
   );
   if (usable.length === 0) return;

@@ -14,7 +14,9 @@ afterAll(async () => t.close());
 
 async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['dist/tools/cli/admin.js', ...args], { env: { ...process.env, DATABASE_URL: t.databaseUrl, APP_ENV: 'development' } });
+    const { stdout, stderr } = await run(process.execPath, ['dist/tools/cli/admin.js', ...args], {
+      env: { ...process.env, DATABASE_URL: t.databaseUrl, APP_ENV: 'development' },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -23,7 +25,9 @@ async function admin(...args: string[]): Promise<{ code: number; stdout: string;
 }
 
 async function rowCounts(): Promise<string> {
-  return JSON.stringify(await t.db.query('SELECT (SELECT count(*) FROM api_clients) AS clients, (SELECT count(*) FROM api_keys) AS keys'));
+  return JSON.stringify(
+    await t.db.query('SELECT (SELECT count(*) FROM api_clients) AS clients, (SELECT count(*) FROM api_keys) AS keys'),
+  );
 }
 
 /** Polls until the API answers `status` for the key; returns how long it took. */
@@ -39,11 +43,30 @@ async function waitForStatus(key: string, status: number, withinMs: number): Pro
 
 describe('npm run admin', () => {
   it('creates a client, issues a key that works at once, and revocation reaches the running server within 5 s', async () => {
-    const created = await admin('clients:create', '--tenant', 'ten_a', '--name', 'Delivery app', '--scopes', 'catalog.products.read,inventory.stock.read',
-      '--stores', 'sto_a1', '--rate-limit', '120', '--json');
+    const created = await admin(
+      'clients:create',
+      '--tenant',
+      'ten_a',
+      '--name',
+      'Delivery app',
+      '--scopes',
+      'catalog.products.read,inventory.stock.read',
+      '--stores',
+      'sto_a1',
+      '--rate-limit',
+      '120',
+      '--json',
+    );
     expect(created.stderr).toBe('');
     const client = JSON.parse(created.stdout);
-    expect(client).toMatchObject({ tenantId: 'ten_a', name: 'Delivery app', status: 'ACTIVE', allowedStoreIds: ['sto_a1'], rateLimitPerMinute: 120, activeKeys: 0 });
+    expect(client).toMatchObject({
+      tenantId: 'ten_a',
+      name: 'Delivery app',
+      status: 'ACTIVE',
+      allowedStoreIds: ['sto_a1'],
+      rateLimitPerMinute: 120,
+      activeKeys: 0,
+    });
 
     const issued = await admin('keys:issue', '--client', client.id);
     expect(issued.code).toBe(0);
@@ -66,12 +89,29 @@ describe('npm run admin', () => {
 
     expect((await admin('keys:revoke', keyId)).code).toBe(0);
     expect(await waitForStatus(key, 401, 5000)).toBeLessThanOrEqual(5000);
-    expect(JSON.parse((await admin('keys:list', '--client', client.id, '--json')).stdout)[0]).toMatchObject({ status: 'revoked' });
+    expect(JSON.parse((await admin('keys:list', '--client', client.id, '--json')).stdout)[0]).toMatchObject({
+      status: 'revoked',
+    });
   });
 
   it('disable, enable and revoke a client take effect on the running server within 5 s', async () => {
-    const client = JSON.parse((await admin('clients:create', '--tenant', 'ten_a', '--name', 'ERP', '--scopes', 'catalog.products.read', '--json')).stdout);
-    const key = JSON.parse((await admin('keys:issue', '--client', client.id, '--expires', '2099-01-01', '--json')).stdout).key;
+    const client = JSON.parse(
+      (
+        await admin(
+          'clients:create',
+          '--tenant',
+          'ten_a',
+          '--name',
+          'ERP',
+          '--scopes',
+          'catalog.products.read',
+          '--json',
+        )
+      ).stdout,
+    );
+    const key = JSON.parse(
+      (await admin('keys:issue', '--client', client.id, '--expires', '2099-01-01', '--json')).stdout,
+    ).key;
     await t.get('/v1/catalog/products', key).expect(200);
     expect((await admin('clients:disable', client.id)).stdout).toContain('DISABLED');
     await waitForStatus(key, 401, 5000);
@@ -87,10 +127,42 @@ describe('npm run admin', () => {
   it('refuses every bad input with one line, a non-zero exit and nothing written', async () => {
     const before = await rowCounts();
     for (const [args, message] of [
-      [['clients:create', '--tenant', 'ten_zz', '--name', 'x', '--scopes', 'catalog.products.read'], /no tenant "ten_zz"/],
-      [['clients:create', '--tenant', 'ten_a', '--name', 'x', '--scopes', 'catalog.products.read,catalog.everything'], /unknown scope "catalog.everything"/],
-      [['clients:create', '--tenant', 'ten_a', '--name', 'x', '--scopes', 'catalog.products.read', '--stores', 'sto_a1,sto_b1'], /no store "sto_b1" in tenant "ten_a"/],
-      [['clients:create', '--tenant', 'ten_a', '--name', 'x', '--scopes', 'catalog.products.read', '--rate-limit', 'lots'], /--rate-limit/],
+      [
+        ['clients:create', '--tenant', 'ten_zz', '--name', 'x', '--scopes', 'catalog.products.read'],
+        /no tenant "ten_zz"/,
+      ],
+      [
+        ['clients:create', '--tenant', 'ten_a', '--name', 'x', '--scopes', 'catalog.products.read,catalog.everything'],
+        /unknown scope "catalog.everything"/,
+      ],
+      [
+        [
+          'clients:create',
+          '--tenant',
+          'ten_a',
+          '--name',
+          'x',
+          '--scopes',
+          'catalog.products.read',
+          '--stores',
+          'sto_a1,sto_b1',
+        ],
+        /no store "sto_b1" in tenant "ten_a"/,
+      ],
+      [
+        [
+          'clients:create',
+          '--tenant',
+          'ten_a',
+          '--name',
+          'x',
+          '--scopes',
+          'catalog.products.read',
+          '--rate-limit',
+          'lots',
+        ],
+        /--rate-limit/,
+      ],
       [['clients:create', '--tenant', 'ten_a', '--scopes', 'catalog.products.read'], /--name is required/],
       [['keys:issue', '--client', 'cli_a_all', '--expires', '2026-02-30'], /--expires: "2026-02-30" is not a date/],
       [['keys:issue', '--client', 'cli_a_all', '--expires', '2020-01-01'], /must be in the future/],
@@ -100,7 +172,20 @@ describe('npm run admin', () => {
       [['keys:list'], /--client is required/],
       [['keys:issue', '--client', 'cli_a_all', '--frobnicate'], /Unknown option '--frobnicate'/],
       [['clients:disable'], /exactly one id/],
-      [['clients:create', '--tenant', 'ten_a', '--tenant', 'ten_b', '--name', 'x', '--scopes', 'catalog.products.read'], /--tenant is given more than once/],
+      [
+        [
+          'clients:create',
+          '--tenant',
+          'ten_a',
+          '--tenant',
+          'ten_b',
+          '--name',
+          'x',
+          '--scopes',
+          'catalog.products.read',
+        ],
+        /--tenant is given more than once/,
+      ],
       [['keys:issue', '--client', 'cli_a_all', '--client', 'cli_b_all'], /--client is given more than once/],
       [['clients:explode'], /Unknown command "clients:explode"/],
     ] as const) {
@@ -116,7 +201,16 @@ describe('npm run admin', () => {
   it('has --help for the tool and every command, and lists clients as a table or JSON', async () => {
     const help = await admin('--help');
     expect(help.code).toBe(0);
-    for (const command of ['clients:create', 'clients:list', 'clients:disable', 'clients:enable', 'clients:revoke', 'keys:issue', 'keys:list', 'keys:revoke']) {
+    for (const command of [
+      'clients:create',
+      'clients:list',
+      'clients:disable',
+      'clients:enable',
+      'clients:revoke',
+      'keys:issue',
+      'keys:list',
+      'keys:revoke',
+    ]) {
       expect(help.stdout).toContain(command);
       const own = await admin(command, '--help');
       expect([command, own.code]).toEqual([command, 0]);
@@ -133,8 +227,11 @@ describe('npm run admin', () => {
   });
 
   it('issues ck_live_ keys on a production configuration', async () => {
-    const { stdout } = await run(process.execPath, ['dist/tools/cli/admin.js', 'keys:issue', '--client', 'cli_b_all', '--json'],
-      { env: { ...process.env, DATABASE_URL: t.databaseUrl, APP_ENV: 'production' } });
+    const { stdout } = await run(
+      process.execPath,
+      ['dist/tools/cli/admin.js', 'keys:issue', '--client', 'cli_b_all', '--json'],
+      { env: { ...process.env, DATABASE_URL: t.databaseUrl, APP_ENV: 'production' } },
+    );
     expect(JSON.parse(stdout).key).toMatch(/^ck_live_[A-Za-z0-9]{40}$/);
   });
 });

@@ -39,7 +39,10 @@ describe('authentication', () => {
     ['a key of a DISABLED client', { Authorization: `Bearer ${KEYS.disabledClient}` }],
     ['a key of a REVOKED client', { Authorization: `Bearer ${KEYS.revokedClient}` }],
     ['a production key on a development server', { Authorization: `Bearer ${KEYS.production}` }],
-    ['a JWT-looking staff token', { Authorization: 'Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJzdGFmZiJ9.c2lnbmF0dXJl' }],
+    [
+      'a JWT-looking staff token',
+      { Authorization: 'Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJzdGFmZiJ9.c2lnbmF0dXJl' },
+    ],
     ['a key in the query string only', {}],
   ])('refuses %s with the same 401', async (_name, headers) => {
     await expectUnauthorized(headers as Record<string, string>);
@@ -62,8 +65,11 @@ describe('authentication', () => {
 
   it('refuses a key that expires while in use and a key revoked in the database', async () => {
     const key = 'ck_test_ShortLivedKey000000000000000000000000001';
-    await t.db.query(`INSERT INTO api_keys (id, client_id, key_digest, key_hint, expires_at)
-      VALUES ('key_short', 'cli_a_all', encode(sha256($1::bytea), 'hex'), 'x', now() + interval '1 hour')`, [key]);
+    await t.db.query(
+      `INSERT INTO api_keys (id, client_id, key_digest, key_hint, expires_at)
+      VALUES ('key_short', 'cli_a_all', encode(sha256($1::bytea), 'hex'), 'x', now() + interval '1 hour')`,
+      [key],
+    );
     await t.get(PRODUCTS, key).expect(200);
     await t.db.query(`UPDATE api_keys SET expires_at = now() WHERE id = 'key_short'`);
     await t.get(PRODUCTS, key).expect(401);
@@ -89,7 +95,12 @@ describe('scopes', () => {
   ])('refuses %s without its scope with 403 and requiredScopes', async (path, scope) => {
     const res = await t.get(path, KEYS.tenantACategoriesOnly).expect(403);
     expect(res.body).toEqual({
-      error: { code: 'scope_denied', message: expect.any(String), details: { requiredScopes: [scope] }, requestId: res.headers['x-request-id'] },
+      error: {
+        code: 'scope_denied',
+        message: expect.any(String),
+        details: { requiredScopes: [scope] },
+        requestId: res.headers['x-request-id'],
+      },
     });
   });
 
@@ -102,7 +113,9 @@ describe('scopes', () => {
 
   it('every /v1 route declares a scope (walks the route table)', () => {
     const routes = routeTable(t);
-    expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining(['/v1/catalog/products', '/v1/catalog/products/:id']));
+    expect(routes.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/v1/catalog/products', '/v1/catalog/products/:id']),
+    );
     const v1 = routes.filter((r) => r.path.startsWith('/v1'));
     expect(v1.filter((r) => r.scope === undefined || r.isPublic)).toEqual([]);
   });

@@ -10,18 +10,28 @@ import { CONFIG_VARIABLES, loadConfig } from '../src/config/app-config.js';
  * (for the features they use: resources, labels, namespace, images and JSON 6902 patches), and every
  * object validated against the Kubernetes schemas of the kubernetes-models package.
  */
-type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> }; [k: string]: any };
+type Obj = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+  [k: string]: any;
+};
 
 function applyPatch(target: Obj, ops: { op: string; path: string; value?: unknown }[]): void {
   for (const { op, path, value } of ops) {
-    const keys = path.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const keys = path
+      .split('/')
+      .slice(1)
+      .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
     const last = keys.pop()!;
     let node: any = target;
     for (const key of keys) {
-      if (node[key] === undefined) throw new Error(`patch path ${path} does not exist in ${target.kind}/${target.metadata.name}`);
+      if (node[key] === undefined)
+        throw new Error(`patch path ${path} does not exist in ${target.kind}/${target.metadata.name}`);
       node = node[key];
     }
-    if (op === 'replace' && node[last] === undefined) throw new Error(`replace of a missing ${path} in ${target.kind}/${target.metadata.name}`);
+    if (op === 'replace' && node[last] === undefined)
+      throw new Error(`replace of a missing ${path} in ${target.kind}/${target.metadata.name}`);
     if (op !== 'replace' && op !== 'add') throw new Error(`unsupported patch op ${op}`);
     node[last] = value;
   }
@@ -35,7 +45,8 @@ function render(dir: string): Obj[] {
     if (statSync(path).isDirectory()) objects.push(...render(path));
     else objects.push(...parseAllDocuments(readFileSync(path, 'utf8')).map((d) => d.toJS() as Obj));
   }
-  for (const { pairs } of k.labels ?? []) for (const o of objects) o.metadata.labels = { ...o.metadata.labels, ...pairs };
+  for (const { pairs } of k.labels ?? [])
+    for (const o of objects) o.metadata.labels = { ...o.metadata.labels, ...pairs };
   if (k.namespace) for (const o of objects) o.metadata.namespace = k.namespace;
   for (const image of k.images ?? []) {
     for (const o of objects) {
@@ -73,7 +84,14 @@ describe.each(Object.entries(ENVIRONMENTS))('deploy/overlays/%s', (env, expected
 
   it('validates every object against the Kubernetes schemas', async () => {
     expect(objects.map((o) => o.kind).sort()).toEqual([
-      'ConfigMap', 'Deployment', 'HorizontalPodAutoscaler', 'Ingress', 'Job', 'PodDisruptionBudget', 'Service', 'ServiceAccount',
+      'ConfigMap',
+      'Deployment',
+      'HorizontalPodAutoscaler',
+      'Ingress',
+      'Job',
+      'PodDisruptionBudget',
+      'Service',
+      'ServiceAccount',
     ]);
     for (const o of objects) await validate(o);
     for (const o of objects) expect(o.metadata.namespace).toBe(expected.namespace);
@@ -84,7 +102,11 @@ describe.each(Object.entries(ENVIRONMENTS))('deploy/overlays/%s', (env, expected
     const pod = deployment.spec.template.spec;
     const [api] = pod.containers;
     expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000 });
-    expect(api.securityContext).toMatchObject({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } });
+    expect(api.securityContext).toMatchObject({
+      readOnlyRootFilesystem: true,
+      allowPrivilegeEscalation: false,
+      capabilities: { drop: ['ALL'] },
+    });
     expect(api.livenessProbe.httpGet.path).toBe('/health/live');
     expect(api.readinessProbe.httpGet.path).toBe('/health/ready');
     expect(api.resources.requests).toMatchObject({ cpu: expect.any(String), memory: expect.any(String) });
@@ -97,8 +119,15 @@ describe.each(Object.entries(ENVIRONMENTS))('deploy/overlays/%s', (env, expected
     expect(find('Job').spec.template.spec.containers[0].image).toBe(api.image);
     // Migrations before new code: an init container of the same image; the HPA alone sets the replica count.
     expect(pod.initContainers).toHaveLength(1);
-    expect(pod.initContainers[0]).toMatchObject({ image: api.image, command: ['node', 'dist/tools/cli/db-migrate.js'] });
-    expect(pod.initContainers[0].securityContext).toMatchObject({ readOnlyRootFilesystem: true, runAsNonRoot: true, capabilities: { drop: ['ALL'] } });
+    expect(pod.initContainers[0]).toMatchObject({
+      image: api.image,
+      command: ['node', 'dist/tools/cli/db-migrate.js'],
+    });
+    expect(pod.initContainers[0].securityContext).toMatchObject({
+      readOnlyRootFilesystem: true,
+      runAsNonRoot: true,
+      capabilities: { drop: ['ALL'] },
+    });
     expect(deployment.spec.replicas).toBeUndefined();
     expect(deployment.spec.selector.matchLabels).toEqual(find('Service').spec.selector);
     expect(deployment.spec.selector.matchLabels).toEqual(find('PodDisruptionBudget').spec.selector.matchLabels);
@@ -120,11 +149,14 @@ describe.each(Object.entries(ENVIRONMENTS))('deploy/overlays/%s', (env, expected
     expect(find('Job').metadata.name).toBe(`catalog-api-migrate-${tag.replace(/[^a-z0-9]+/g, '-')}`);
   });
 
-  it('routes the environment\'s host to the service, and scales within limits', () => {
+  it("routes the environment's host to the service, and scales within limits", () => {
     const ingress = find('Ingress');
     expect(ingress.spec.rules[0].host).toBe(expected.host);
     expect(ingress.spec.tls[0].hosts).toEqual([expected.host]);
-    expect(ingress.spec.rules[0].http.paths.map((p: any) => p.backend.service.name)).toEqual(['catalog-api', 'catalog-api']);
+    expect(ingress.spec.rules[0].http.paths.map((p: any) => p.backend.service.name)).toEqual([
+      'catalog-api',
+      'catalog-api',
+    ]);
     const hpa = find('HorizontalPodAutoscaler');
     expect(hpa.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: 'catalog-api' });
     expect(hpa.spec.minReplicas).toBeLessThanOrEqual(hpa.spec.maxReplicas);
@@ -139,7 +171,12 @@ describe.each(Object.entries(ENVIRONMENTS))('deploy/overlays/%s', (env, expected
 
 describe('the schema check', () => {
   it('refuses an invalid object', async () => {
-    const bad = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'x' }, spec: { replicas: 'two', template: {} } } as unknown as Obj;
+    const bad = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'x' },
+      spec: { replicas: 'two', template: {} },
+    } as unknown as Obj;
     await expect(validate(bad)).rejects.toThrow();
   });
 });
@@ -156,11 +193,16 @@ describe('Dockerfile', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
     expect(pkg.scripts['start:prod']).toBe('node dist/main.js');
     // Every file the build stage copies exists.
-    for (const [, from] of dockerfile.matchAll(/^COPY (?!--from)(.+) \S+$/gm)) for (const f of from.split(' ')) expect([f, existsSync(f)]).toEqual([f, true]);
+    for (const [, from] of dockerfile.matchAll(/^COPY (?!--from)(.+) \S+$/gm))
+      for (const f of from.split(' ')) expect([f, existsSync(f)]).toEqual([f, true]);
   });
 
   it('passes dockerfilelint', async () => {
-    const { stdout } = await promisify(execFile)(join('node_modules', '.bin', 'dockerfilelint'), ['-o', 'json', 'Dockerfile']).catch((e) => e);
+    const { stdout } = await promisify(execFile)(join('node_modules', '.bin', 'dockerfilelint'), [
+      '-o',
+      'json',
+      'Dockerfile',
+    ]).catch((e) => e);
     expect(JSON.parse(stdout).totalIssues).toBe(0);
   });
 });

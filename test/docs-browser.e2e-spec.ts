@@ -12,7 +12,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOT = 'test/artifacts/docs-try-it-out.png';
 const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium) {
-  console.warn(`\n!!! ${CHROMIUM} is missing: the Swagger UI browser test does NOT run. Install it with: apt-get install chromium !!!\n`);
+  console.warn(
+    `\n!!! ${CHROMIUM} is missing: the Swagger UI browser test does NOT run. Install it with: apt-get install chromium !!!\n`,
+  );
 }
 
 (haveChromium ? describe : describe.skip)('Swagger UI in a real browser', () => {
@@ -27,7 +29,15 @@ if (!haveChromium) {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   });
   afterAll(async () => {
@@ -42,7 +52,10 @@ if (!haveChromium) {
       if (!request.url().startsWith(base) && !request.url().startsWith('data:')) external.push(request.url());
     });
     await page.goto(`${base}/docs`);
-    await page.getByRole('button', { name: /authorize/i }).first().click();
+    await page
+      .getByRole('button', { name: /authorize/i })
+      .first()
+      .click();
     await page.locator('.modal-ux input[type="text"], .modal-ux input:not([type])').first().fill(KEYS.tenantA);
     await page.locator('.modal-ux button.modal-btn.auth.authorize').click();
     await page.locator('.modal-ux button.btn-done').click();
@@ -55,7 +68,10 @@ if (!haveChromium) {
     const status = operation.locator('.live-responses-table tr.response .response-col_status').first();
     await status.waitFor({ timeout: 15_000 });
     expect((await status.textContent())?.trim()).toBe('200');
-    const body = await operation.locator('.live-responses-table tr.response .response-col_description pre.microlight').first().textContent();
+    const body = await operation
+      .locator('.live-responses-table tr.response .response-col_description pre.microlight')
+      .first()
+      .textContent();
     const parsed = JSON.parse(body ?? '{}');
     expect(parsed.rows.length).toBeGreaterThan(0);
     expect(parsed.total).toBeGreaterThan(0);

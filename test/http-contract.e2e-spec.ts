@@ -31,14 +31,20 @@ describe('request ids', () => {
     expect((await t.get(PRODUCTS, KEYS.tenantA, { 'X-Request-Id': max })).headers['x-request-id']).toBe(max);
   });
 
-  it.each([['too long', 'a'.repeat(81)], ['a space', 'a b'], ['a slash', 'a/b'], ['a semicolon', 'a;b'], ['a plus', 'a+b'], ['an API key in it', `x.${KEYS.tenantB}`]])(
-    'replaces an id with %s by a generated req_ id', async (_name, given) => {
-      const res = await t.get(PRODUCTS, KEYS.tenantA, { 'X-Request-Id': given }).expect(200);
-      expect(res.headers['x-request-id']).toMatch(/^req_[A-Za-z0-9]{20,}$/);
-      const err = await t.get(PRODUCTS, null, { 'X-Request-Id': given }).expect(401);
-      expect(err.body.error.requestId).toBe(err.headers['x-request-id']);
-      expect(err.body.error.requestId).toMatch(/^req_/);
-    });
+  it.each([
+    ['too long', 'a'.repeat(81)],
+    ['a space', 'a b'],
+    ['a slash', 'a/b'],
+    ['a semicolon', 'a;b'],
+    ['a plus', 'a+b'],
+    ['an API key in it', `x.${KEYS.tenantB}`],
+  ])('replaces an id with %s by a generated req_ id', async (_name, given) => {
+    const res = await t.get(PRODUCTS, KEYS.tenantA, { 'X-Request-Id': given }).expect(200);
+    expect(res.headers['x-request-id']).toMatch(/^req_[A-Za-z0-9]{20,}$/);
+    const err = await t.get(PRODUCTS, null, { 'X-Request-Id': given }).expect(401);
+    expect(err.body.error.requestId).toBe(err.headers['x-request-id']);
+    expect(err.body.error.requestId).toMatch(/^req_/);
+  });
 
   it('generates distinct req_ ids with at least 20 random letters and digits', async () => {
     const a = (await t.get(PRODUCTS, KEYS.tenantA)).headers['x-request-id'];
@@ -50,7 +56,9 @@ describe('request ids', () => {
 
 describe('error envelope for every status', () => {
   it('400 lists every failing parameter, unknown and repeated ones included', async () => {
-    const res = await t.get(`${PRODUCTS}?page=0&pageSize=101&storeID=sto_a1&sku=A&sku=B&activeOnly=&q=%01`, KEYS.tenantA).expect(400);
+    const res = await t
+      .get(`${PRODUCTS}?page=0&pageSize=101&storeID=sto_a1&sku=A&sku=B&activeOnly=&q=%01`, KEYS.tenantA)
+      .expect(400);
     expectEnvelope(res, 'validation_failed');
     const errors = res.body.error.details.errors as { in: string; name: string; message: string }[];
     expect(errors.map((e) => e.name).sort()).toEqual(['activeOnly', 'page', 'pageSize', 'q', 'sku', 'storeID']);
@@ -78,16 +86,36 @@ describe('error envelope for every status', () => {
 
   it('413 for any body over BODY_LIMIT_BYTES, whatever its content type, and 200 under it', async () => {
     const big = 'x'.repeat(1025);
-    for (const type of ['application/json', 'text/plain', 'application/octet-stream', 'application/x-www-form-urlencoded']) {
-      const res = await t.http().get(PRODUCTS).set('Authorization', `Bearer ${KEYS.tenantA}`).set('Content-Type', type).send(big);
+    for (const type of [
+      'application/json',
+      'text/plain',
+      'application/octet-stream',
+      'application/x-www-form-urlencoded',
+    ]) {
+      const res = await t
+        .http()
+        .get(PRODUCTS)
+        .set('Authorization', `Bearer ${KEYS.tenantA}`)
+        .set('Content-Type', type)
+        .send(big);
       expect(res.status).toBe(413);
       expectEnvelope(res, 'payload_too_large');
       expect(res.headers['ratelimit-policy']).toBe('"per-client";q=600;w=60');
       expect(res.headers.ratelimit).toMatch(/^"per-client";r=\d+;t=\d+$/);
     }
-    const post = await t.http().post('/anything').set('Content-Type', 'application/json').send(JSON.stringify({ a: big }));
+    const post = await t
+      .http()
+      .post('/anything')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ a: big }));
     expect(post.status).toBe(413);
-    await t.http().get(PRODUCTS).set('Authorization', `Bearer ${KEYS.tenantA}`).set('Content-Type', 'text/plain').send('x'.repeat(1000)).expect(200);
+    await t
+      .http()
+      .get(PRODUCTS)
+      .set('Authorization', `Bearer ${KEYS.tenantA}`)
+      .set('Content-Type', 'text/plain')
+      .send('x'.repeat(1000))
+      .expect(200);
   });
 
   it('a path that does not percent-decode gets the usual checks in order, and the service keeps serving', async () => {
@@ -109,13 +137,21 @@ describe('error envelope for every status', () => {
     const server = t.app.getHttpServer() as Server;
     if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    const send = (raw: Buffer): Promise<string> => new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      const socket = connect(port, '127.0.0.1', () => socket.end(raw));
-      socket.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks).toString('utf8'))).on('error', reject);
-    });
+    const send = (raw: Buffer): Promise<string> =>
+      new Promise((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        const socket = connect(port, '127.0.0.1', () => socket.end(raw));
+        socket
+          .on('data', (c: Buffer) => chunks.push(c))
+          .on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+          .on('error', reject);
+      });
     const requests = [
-      Buffer.concat([Buffer.from(`GET ${PRODUCTS}?q=`), Buffer.from('éclair', 'utf8'), Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]),
+      Buffer.concat([
+        Buffer.from(`GET ${PRODUCTS}?q=`),
+        Buffer.from('éclair', 'utf8'),
+        Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n'),
+      ]),
       Buffer.from(`GET ${PRODUCTS} HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n`),
     ];
     for (const raw of requests) {
@@ -124,16 +160,28 @@ describe('error envelope for every status', () => {
       expect(head).toMatch(/^HTTP\/1\.1 400 /);
       const requestId = /^X-Request-Id: (req_[A-Za-z0-9]{20,})$/m.exec(head)?.[1];
       expect(requestId).toBeDefined();
-      expect(JSON.parse(body).error).toEqual({ code: 'validation_failed', message: expect.any(String), details: { errors: [] }, requestId });
+      expect(JSON.parse(body).error).toEqual({
+        code: 'validation_failed',
+        message: expect.any(String),
+        details: { errors: [] },
+        requestId,
+      });
     }
     await t.get(PRODUCTS, KEYS.tenantA).expect(200);
   });
 
   it('parameters named like JavaScript object members are unknown parameters, not members', async () => {
-    const res = await t.get(`${PRODUCTS}?pageSize=1&toString=x&constructor=x&__proto__=x&hasOwnProperty=x&valueOf=x`, KEYS.tenantA).expect(400);
+    const res = await t
+      .get(`${PRODUCTS}?pageSize=1&toString=x&constructor=x&__proto__=x&hasOwnProperty=x&valueOf=x`, KEYS.tenantA)
+      .expect(400);
     expectEnvelope(res, 'validation_failed');
-    expect((res.body.error.details.errors as { name: string }[]).map((e) => e.name).sort())
-      .toEqual(['__proto__', 'constructor', 'hasOwnProperty', 'toString', 'valueOf']);
+    expect((res.body.error.details.errors as { name: string }[]).map((e) => e.name).sort()).toEqual([
+      '__proto__',
+      'constructor',
+      'hasOwnProperty',
+      'toString',
+      'valueOf',
+    ]);
   });
 
   it('getting one product takes no query parameter: any one is a 400, never silently ignored', async () => {
@@ -152,7 +200,9 @@ describe('error envelope for every status', () => {
 
   it('a page past the largest integer a client can read back exactly is a 400, one below it a 200', async () => {
     const res = await t.get(`${PRODUCTS}?page=99999999999999999999999`, KEYS.tenantA).expect(400);
-    expect(res.body.error.details.errors).toEqual([{ in: 'query', name: 'page', message: 'must be a whole number from 1 to 9007199254740991' }]);
+    expect(res.body.error.details.errors).toEqual([
+      { in: 'query', name: 'page', message: 'must be a whole number from 1 to 9007199254740991' },
+    ]);
     const last = await t.get(`${PRODUCTS}?page=9007199254740991&pageSize=100`, KEYS.tenantA).expect(200);
     expect(last.body.page).toBe(9007199254740991);
     expect(last.body.rows).toEqual([]);
@@ -176,8 +226,12 @@ describe('error envelope for every status', () => {
 describe('hardening headers', () => {
   it('every /v1 response has Cache-Control: no-store and nosniff, and no X-Powered-By', async () => {
     // Express matches /V1/… as /v1/…: marked alike.
-    for (const res of [await t.get(PRODUCTS, KEYS.tenantA), await t.get(PRODUCTS), await t.get(`${PRODUCTS}?x=1`, KEYS.tenantA),
-      await t.http().get('/V1/catalog/products').set('Authorization', `Bearer ${KEYS.tenantA}`).expect(200)]) {
+    for (const res of [
+      await t.get(PRODUCTS, KEYS.tenantA),
+      await t.get(PRODUCTS),
+      await t.get(`${PRODUCTS}?x=1`, KEYS.tenantA),
+      await t.http().get('/V1/catalog/products').set('Authorization', `Bearer ${KEYS.tenantA}`).expect(200),
+    ]) {
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-powered-by']).toBeUndefined();
@@ -185,11 +239,18 @@ describe('hardening headers', () => {
   });
 
   it('with CORS_ORIGINS: preflights spend no budget, and a 429 is readable by the allowed origin', async () => {
-    const cors = await createTestApp({ dataset: testDataset(), env: { CORS_ORIGINS: 'https://shop.example', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '1' } });
+    const cors = await createTestApp({
+      dataset: testDataset(),
+      env: { CORS_ORIGINS: 'https://shop.example', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '1' },
+    });
     try {
       const origin = 'https://shop.example';
       for (let i = 0; i < 3; i++) {
-        const preflight = await cors.http().options(`${PRODUCTS}?page=${i + 1}`).set('Origin', origin).set('Access-Control-Request-Method', 'GET')
+        const preflight = await cors
+          .http()
+          .options(`${PRODUCTS}?page=${i + 1}`)
+          .set('Origin', origin)
+          .set('Access-Control-Request-Method', 'GET')
           .set('Access-Control-Request-Headers', 'authorization');
         expect(preflight.status).toBe(204);
         expect(preflight.headers['access-control-allow-origin']).toBe(origin);

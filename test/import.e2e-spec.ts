@@ -26,7 +26,18 @@ afterAll(async () => {
 });
 
 async function counts(): Promise<Record<string, number>> {
-  const tables = ['tenants', 'stores', 'products', 'categories', 'stock_levels', 'stock_cost_layers', 'stock_movements', 'promotions', 'api_clients', 'api_keys'];
+  const tables = [
+    'tenants',
+    'stores',
+    'products',
+    'categories',
+    'stock_levels',
+    'stock_cost_layers',
+    'stock_movements',
+    'promotions',
+    'api_clients',
+    'api_keys',
+  ];
   const out: Record<string, number> = {};
   for (const table of tables) out[table] = Number((await db.query(`SELECT count(*) AS n FROM ${table}`))[0].n);
   return out;
@@ -34,7 +45,9 @@ async function counts(): Promise<Record<string, number>> {
 
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['dist/tools/cli/db-import.js', ...args], { env: { ...process.env, DATABASE_URL: url } });
+    const { stdout, stderr } = await run(process.execPath, ['dist/tools/cli/db-import.js', ...args], {
+      env: { ...process.env, DATABASE_URL: url },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -79,9 +92,13 @@ describe('npm run db:import', () => {
   });
 
   it('mirrors lowStockThreshold from reorderLevel on every save, whoever saves', async () => {
-    const [row] = await db.query(`SELECT reorder_level, low_stock_threshold FROM stock_levels WHERE product_id = 'prd_a1_cola'`);
+    const [row] = await db.query(
+      `SELECT reorder_level, low_stock_threshold FROM stock_levels WHERE product_id = 'prd_a1_cola'`,
+    );
     expect(row).toEqual({ reorder_level: '12.000', low_stock_threshold: '12.000' });
-    await db.query(`UPDATE stock_levels SET reorder_level = 7.5, low_stock_threshold = 99 WHERE product_id = 'prd_a1_cola'`);
+    await db.query(
+      `UPDATE stock_levels SET reorder_level = 7.5, low_stock_threshold = 99 WHERE product_id = 'prd_a1_cola'`,
+    );
     const [after] = await db.query(`SELECT low_stock_threshold FROM stock_levels WHERE product_id = 'prd_a1_cola'`);
     expect(after.low_stock_threshold).toBe('7.500');
   });
@@ -97,8 +114,16 @@ describe('npm run db:import', () => {
     (bad.categories[0] as Record<string, unknown>).sortOrdr = 1;
     (bad.apiClients[0] as Record<string, unknown>).scopes = ['catalog.products.write'];
     (bad.stockLevels[0] as Record<string, unknown>).productId = 'prd_missing';
-    (bad.promotions[0] as Record<string, unknown>).conditions = [{ kind: 'category_quantity', minQuantity: 3, categoryIds: ['cat_b1_drinks'] }];
-    bad.products.push({ ...(bad.products[0] as Record<string, unknown>), id: 'prd_new', sku: 'NEW-1', vatRateId: 'vat_a_std', storeId: 'sto_zz' });
+    (bad.promotions[0] as Record<string, unknown>).conditions = [
+      { kind: 'category_quantity', minQuantity: 3, categoryIds: ['cat_b1_drinks'] },
+    ];
+    bad.products.push({
+      ...(bad.products[0] as Record<string, unknown>),
+      id: 'prd_new',
+      sku: 'NEW-1',
+      vatRateId: 'vat_a_std',
+      storeId: 'sto_zz',
+    });
     const res = await cli([file('bad.json', bad)]);
     expect(res.code).not.toBe(0);
     expect(res.stdout).toBe('');
@@ -107,7 +132,9 @@ describe('npm run db:import', () => {
     // Malformed fields and broken references are reported together, in one run.
     expect(lines).toContain('products[0].vatRateId: no VAT rate "vat_b_std" in tenant "ten_a"');
     expect(lines).toContain('stockLevels[0].productId: no product "prd_missing"');
-    expect(lines).toContain('promotions[0].conditions[0].categoryIds[0]: no category "cat_b1_drinks" in tenant "ten_a"');
+    expect(lines).toContain(
+      'promotions[0].conditions[0].categoryIds[0]: no category "cat_b1_drinks" in tenant "ten_a"',
+    );
     expect(lines).toContain(`products[${bad.products.length - 1}].storeId: no store "sto_zz"`);
     expect(lines).toContain('10 problems');
     expect(lines).toContain('products[1].sellingPriceGross: must be a decimal number written as a string');
@@ -121,17 +148,21 @@ describe('npm run db:import', () => {
     (refs.products[0] as Record<string, unknown>).vatRateId = 'vat_b_std';
     (refs.products[4] as Record<string, unknown>).sku = 'COLA-330';
     (refs.stockLevels[0] as Record<string, unknown>).productId = 'prd_missing';
-    (refs.promotions[0] as Record<string, unknown>).conditions = [{ kind: 'category_quantity', minQuantity: 3, categoryIds: ['cat_b1_drinks'] }];
+    (refs.promotions[0] as Record<string, unknown>).conditions = [
+      { kind: 'category_quantity', minQuantity: 3, categoryIds: ['cat_b1_drinks'] },
+    ];
     (refs.categories[1] as Record<string, unknown>).parentCategoryId = 'cat_a2_drinks';
     (refs.apiClients[1] as Record<string, unknown>).allowedStoreIds = ['sto_b1'];
-    expect(await problemsOf(refs)).toEqual(expect.arrayContaining([
-      'products[0].vatRateId: no VAT rate "vat_b_std" in tenant "ten_a"',
-      'products[4].sku: duplicate sku "COLA-330" in store "sto_a1" (also products[0])',
-      'stockLevels[0].productId: no product "prd_missing"',
-      'promotions[0].conditions[0].categoryIds[0]: no category "cat_b1_drinks" in tenant "ten_a"',
-      'categories[1].parentCategoryId: no category "cat_a2_drinks" in store "sto_a1"',
-      'apiClients[1].allowedStoreIds[0]: no store "sto_b1" in tenant "ten_a"',
-    ]));
+    expect(await problemsOf(refs)).toEqual(
+      expect.arrayContaining([
+        'products[0].vatRateId: no VAT rate "vat_b_std" in tenant "ten_a"',
+        'products[4].sku: duplicate sku "COLA-330" in store "sto_a1" (also products[0])',
+        'stockLevels[0].productId: no product "prd_missing"',
+        'promotions[0].conditions[0].categoryIds[0]: no category "cat_b1_drinks" in tenant "ten_a"',
+        'categories[1].parentCategoryId: no category "cat_a2_drinks" in store "sto_a1"',
+        'apiClients[1].allowedStoreIds[0]: no store "sto_b1" in tenant "ten_a"',
+      ]),
+    );
     expect(await counts()).toEqual(before);
   });
 
@@ -142,11 +173,16 @@ describe('npm run db:import', () => {
     (bad.stockLevels[0] as Record<string, unknown>).quantity = '48.0004';
     (bad.products[1] as Record<string, unknown>).updatedAt = '2026-10-02T09:30:00.9999Z';
     const problems = await problemsOf(bad);
-    expect(problems).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^products\[0\]\.sellingPriceGross: .*at most 12 digits before the point and 2 after it, got "1.205"$/),
-      expect.stringMatching(/^stockLevels\[0\]\.quantity: .*and 3 after it, got "48.0004"$/),
-      'products[1].updatedAt: must not be more precise than milliseconds (they are stored to the millisecond), got "2026-10-02T09:30:00.9999Z"',
-    ]));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^products\[0\]\.sellingPriceGross: .*at most 12 digits before the point and 2 after it, got "1.205"$/,
+        ),
+        expect.stringMatching(/^stockLevels\[0\]\.quantity: .*and 3 after it, got "48.0004"$/),
+        'products[1].updatedAt: must not be more precise than milliseconds (they are stored to the ' +
+          'millisecond), got "2026-10-02T09:30:00.9999Z"',
+      ]),
+    );
     expect(problems).toHaveLength(3);
     expect(await counts()).toEqual(before);
 
@@ -162,10 +198,25 @@ describe('npm run db:import', () => {
   });
 
   it('lets one file swap skus between existing products of a store, and still refuses a sku used twice', async () => {
-    const [cola, diet] = ['prd_a1_cola', 'prd_a1_diet'].map((id) => testDataset().products.find((p) => (p as { id: string }).id === id) as Record<string, unknown>);
-    await importDataset(db, { products: [{ ...cola, sku: diet.sku }, { ...diet, sku: cola.sku }] }, { replace: false });
-    const skus = async (): Promise<Record<string, string>> => Object.fromEntries(
-      (await db.query(`SELECT id, sku FROM products WHERE id IN ('prd_a1_cola', 'prd_a1_diet')`)).map((r: { id: string; sku: string }) => [r.id, r.sku]));
+    const [cola, diet] = ['prd_a1_cola', 'prd_a1_diet'].map(
+      (id) => testDataset().products.find((p) => (p as { id: string }).id === id) as Record<string, unknown>,
+    );
+    await importDataset(
+      db,
+      {
+        products: [
+          { ...cola, sku: diet.sku },
+          { ...diet, sku: cola.sku },
+        ],
+      },
+      { replace: false },
+    );
+    const skus = async (): Promise<Record<string, string>> =>
+      Object.fromEntries(
+        (await db.query(`SELECT id, sku FROM products WHERE id IN ('prd_a1_cola', 'prd_a1_diet')`)).map(
+          (r: { id: string; sku: string }) => [r.id, r.sku],
+        ),
+      );
     expect(await skus()).toEqual({ prd_a1_cola: diet.sku, prd_a1_diet: cola.sku });
     await importDataset(db, { products: [cola, diet] }, { replace: false });
     expect(await skus()).toEqual({ prd_a1_cola: cola.sku, prd_a1_diet: diet.sku });
@@ -185,7 +236,10 @@ describe('npm run db:import', () => {
     ]);
     expect(await counts()).toEqual(before);
 
-    const product: Record<string, unknown> = { ...(testDataset().products[0] as Record<string, unknown>), updatedAt: '2026-10-03T05:30:00.123+20:00' };
+    const product: Record<string, unknown> = {
+      ...(testDataset().products[0] as Record<string, unknown>),
+      updatedAt: '2026-10-03T05:30:00.123+20:00',
+    };
     await importDataset(db, { products: [product] }, { replace: false });
     const [row] = await db.query(`SELECT updated_at FROM products WHERE id = $1`, [product.id]);
     expect((row.updated_at as Date).toISOString()).toBe('2026-10-02T09:30:00.123Z');
@@ -196,20 +250,49 @@ describe('npm run db:import', () => {
     const intruder = {
       tenants: [{ id: 'ten_c', name: 'C', currency: 'USD' }],
       stores: [{ id: 'sto_a1', tenantId: 'ten_c', name: 'Hijack' }],
-      apiClients: [{ id: 'cli_c', tenantId: 'ten_c', name: 'C', status: 'ACTIVE', scopes: [], allowedStoreIds: null, rateLimitPerMinute: null,
-        keys: [{ id: 'key_c', key: 'ck_test_TenantAllScopesKey00000000000000000001', expiresAt: null, revokedAt: null }] }],
+      apiClients: [
+        {
+          id: 'cli_c',
+          tenantId: 'ten_c',
+          name: 'C',
+          status: 'ACTIVE',
+          scopes: [],
+          allowedStoreIds: null,
+          rateLimitPerMinute: null,
+          keys: [
+            { id: 'key_c', key: 'ck_test_TenantAllScopesKey00000000000000000001', expiresAt: null, revokedAt: null },
+          ],
+        },
+      ],
     };
     const problems = await problemsOf(intruder);
-    expect(problems).toEqual(expect.arrayContaining([
-      'stores[0].id: "sto_a1" already exists in another tenant',
-      'apiClients[0].keys[0].key: this key is already issued under another key id',
-    ]));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'stores[0].id: "sto_a1" already exists in another tenant',
+        'apiClients[0].keys[0].key: this key is already issued under another key id',
+      ]),
+    );
     expect(Number((await db.query(`SELECT count(*) AS n FROM tenants WHERE id = 'ten_c'`))[0].n)).toBe(0);
 
     // A movement id of tenant A, sent with a product of tenant B (already in the database).
-    const moved = { stockMovements: [{ id: 'mov_a_1', productId: 'prd_b1_cola', kind: 'SALE', quantityDelta: '-1', reason: 'x', staffId: null, occurredAt: '2026-10-01T00:00:00.000Z' }] };
+    const moved = {
+      stockMovements: [
+        {
+          id: 'mov_a_1',
+          productId: 'prd_b1_cola',
+          kind: 'SALE',
+          quantityDelta: '-1',
+          reason: 'x',
+          staffId: null,
+          occurredAt: '2026-10-01T00:00:00.000Z',
+        },
+      ],
+    };
     expect(await problemsOf(moved)).toEqual(['stockMovements[0].id: "mov_a_1" already exists in another tenant']);
-    expect((await db.query(`SELECT tenant_id, product_id FROM stock_movements WHERE id = 'mov_a_1'`))[0]).toEqual({ tenant_id: 'ten_a', product_id: 'prd_a1_cola' });
+    expect((await db.query(`SELECT tenant_id, product_id FROM stock_movements WHERE id = 'mov_a_1'`))[0]).toEqual({
+      tenant_id: 'ten_a',
+      product_id: 'prd_a1_cola',
+    });
   });
 
   it('upserts by id by default and --replace rewrites only the tenants named in the file', async () => {
@@ -217,15 +300,25 @@ describe('npm run db:import', () => {
       products: [{ ...(testDataset().products[0] as Record<string, unknown>), name: 'Cola Zero-Sugar 330ml' }],
     };
     expect((await cli([file('update.json', update)])).code).toBe(0);
-    expect((await db.query(`SELECT name FROM products WHERE id = 'prd_a1_cola'`))[0].name).toBe('Cola Zero-Sugar 330ml');
+    expect((await db.query(`SELECT name FROM products WHERE id = 'prd_a1_cola'`))[0].name).toBe(
+      'Cola Zero-Sugar 330ml',
+    );
     const before = await counts();
 
     const onlyB = testDataset();
-    const keep = <T extends { id?: string; tenantId?: string; storeId?: string; productId?: string }>(rows: unknown[]): T[] =>
-      (rows as T[]).filter((r) => [r.id, r.tenantId, r.storeId, r.productId].some((v) => typeof v === 'string' && /(_b_|_b1|ten_b)/.test(v)));
+    const keep = <T extends { id?: string; tenantId?: string; storeId?: string; productId?: string }>(
+      rows: unknown[],
+    ): T[] =>
+      (rows as T[]).filter((r) =>
+        [r.id, r.tenantId, r.storeId, r.productId].some((v) => typeof v === 'string' && /(_b_|_b1|ten_b)/.test(v)),
+      );
     const replaceB = {
-      tenants: keep(onlyB.tenants), stores: keep(onlyB.stores), vatRates: keep(onlyB.vatRates), categories: keep(onlyB.categories),
-      products: keep(onlyB.products), apiClients: keep(onlyB.apiClients),
+      tenants: keep(onlyB.tenants),
+      stores: keep(onlyB.stores),
+      vatRates: keep(onlyB.vatRates),
+      categories: keep(onlyB.categories),
+      products: keep(onlyB.products),
+      apiClients: keep(onlyB.apiClients),
     };
     const res = await cli([file('b.json', replaceB), '--replace']);
     expect(res.stderr).toBe('');
@@ -235,18 +328,25 @@ describe('npm run db:import', () => {
     expect(after.stock_levels).toBe(before.stock_levels - 1);
     expect(after.products).toBe(before.products);
     expect((await db.query(`SELECT count(*) AS n FROM stock_levels WHERE tenant_id = 'ten_b'`))[0].n).toBe('0');
-    expect((await db.query(`SELECT name FROM products WHERE id = 'prd_a1_cola'`))[0].name).toBe('Cola Zero-Sugar 330ml');
+    expect((await db.query(`SELECT name FROM products WHERE id = 'prd_a1_cola'`))[0].name).toBe(
+      'Cola Zero-Sugar 330ml',
+    );
   });
 
   it('--replace of a tenant the file refers to without listing it keeps the tenant and replaces what it owns', async () => {
     const tenantB = (await db.query(`SELECT name, currency FROM tenants WHERE id = 'ten_b'`))[0];
     const aBefore = Number((await db.query(`SELECT count(*) AS n FROM products WHERE tenant_id = 'ten_a'`))[0].n);
-    const res = await cli([file('b-store.json', { stores: [{ id: 'sto_b_new', tenantId: 'ten_b', name: 'B New' }] }), '--replace']);
+    const res = await cli([
+      file('b-store.json', { stores: [{ id: 'sto_b_new', tenantId: 'ten_b', name: 'B New' }] }),
+      '--replace',
+    ]);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('replaced tenants: ten_b');
     expect((await db.query(`SELECT name, currency FROM tenants WHERE id = 'ten_b'`))[0]).toEqual(tenantB);
-    expect((await db.query(`SELECT id FROM stores WHERE tenant_id = 'ten_b'`)).map((r: { id: string }) => r.id)).toEqual(['sto_b_new']);
+    expect(
+      (await db.query(`SELECT id FROM stores WHERE tenant_id = 'ten_b'`)).map((r: { id: string }) => r.id),
+    ).toEqual(['sto_b_new']);
     expect(Number((await db.query(`SELECT count(*) AS n FROM products WHERE tenant_id = 'ten_b'`))[0].n)).toBe(0);
     expect(Number((await db.query(`SELECT count(*) AS n FROM products WHERE tenant_id = 'ten_a'`))[0].n)).toBe(aBefore);
   });

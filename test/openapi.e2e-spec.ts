@@ -19,9 +19,15 @@ describe('the OpenAPI document', () => {
   });
 
   it('describes exactly the five operations, each with its scope, bearer security and every status', () => {
-    const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item as object).map(([method, op]) => ({ path, method, op })));
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item as object).map(([method, op]) => ({ path, method, op })),
+    );
     expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual([
-      'get /v1/catalog/categories', 'get /v1/catalog/products', 'get /v1/catalog/products/{id}', 'get /v1/catalog/promotions', 'get /v1/inventory/stock',
+      'get /v1/catalog/categories',
+      'get /v1/catalog/products',
+      'get /v1/catalog/products/{id}',
+      'get /v1/catalog/promotions',
+      'get /v1/inventory/stock',
     ]);
     const scopes = Object.fromEntries(routeTable(t).map((r) => [r.path.replace(/:(\w+)/g, '{$1}'), r.scope]));
     for (const { path, op } of operations) {
@@ -30,25 +36,35 @@ describe('the OpenAPI document', () => {
       expect(op.security).toEqual([{ apiKey: [] }]);
       expect(Object.keys(op.responses)).toEqual(['200', '400', '401', '403', '404', '413', '429', '500']);
       for (const [status, response] of Object.entries(op.responses as Record<string, Record<string, any>>)) {
-        expect(Object.keys(response.headers)).toEqual(expect.arrayContaining(['X-Request-Id', 'RateLimit-Policy', 'RateLimit']));
-        if (status !== '200') expect(response.content['application/json'].example.error.code).toEqual(expect.any(String));
+        expect(Object.keys(response.headers)).toEqual(
+          expect.arrayContaining(['X-Request-Id', 'RateLimit-Policy', 'RateLimit']),
+        );
+        if (status !== '200')
+          expect(response.content['application/json'].example.error.code).toEqual(expect.any(String));
       }
       expect(op.responses['429'].headers['Retry-After'].schema).toEqual({ type: 'integer', minimum: 1 });
-      expect(op.parameters.find((p: { name: string }) => p.name === 'X-Request-Id')).toMatchObject({ in: 'header', required: false });
+      expect(op.parameters.find((p: { name: string }) => p.name === 'X-Request-Id')).toMatchObject({
+        in: 'header',
+        required: false,
+      });
     }
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.info.version).toBe('1.0.0');
   });
 
   it('documents every parameter rule the service enforces', () => {
-    const params = Object.fromEntries(doc.paths['/v1/catalog/products'].get.parameters.map((p: { name: string }) => [p.name, p]));
+    const params = Object.fromEntries(
+      doc.paths['/v1/catalog/products'].get.parameters.map((p: { name: string }) => [p.name, p]),
+    );
     expect(params.pageSize.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 50 });
     expect(params.page.schema).toMatchObject({ type: 'integer', minimum: 1, default: 1 });
     expect(params.activeOnly.schema).toMatchObject({ type: 'boolean', default: true });
     expect(params.updatedSince.schema).toMatchObject({ type: 'string', format: 'date-time' });
     expect(params.storeId.schema).toMatchObject({ pattern: '^[A-Za-z0-9_.:-]{1,128}$', maxLength: 128 });
     expect(params.q.schema).toMatchObject({ minLength: 1, maxLength: 200 });
-    const sortBy = doc.paths['/v1/catalog/categories'].get.parameters.find((p: { name: string }) => p.name === 'sortBy');
+    const sortBy = doc.paths['/v1/catalog/categories'].get.parameters.find(
+      (p: { name: string }) => p.name === 'sortBy',
+    );
     expect(sortBy.schema).toMatchObject({ enum: ['sortOrder', 'name'], default: 'sortOrder' });
     const id = doc.paths['/v1/catalog/products/{id}'].get.parameters.find((p: { name: string }) => p.name === 'id');
     expect(id).toMatchObject({ in: 'path', required: true, schema: { pattern: '^[A-Za-z0-9_.:-]{1,128}$' } });
@@ -59,25 +75,78 @@ describe('the OpenAPI document', () => {
     expect(product.properties.barcode).toMatchObject({ type: 'string', nullable: true });
     expect(product.properties.vatRate).toMatchObject({ nullable: true });
     expect(product.properties.sellingPriceGross).toMatchObject({ type: 'string', pattern: '^-?[0-9]+\\.[0-9]{2}$' });
-    expect(doc.components.schemas.StockRow.properties.quantity).toMatchObject({ type: 'string', pattern: '^-?[0-9]+\\.[0-9]{3}$' });
+    expect(doc.components.schemas.StockRow.properties.quantity).toMatchObject({
+      type: 'string',
+      pattern: '^-?[0-9]+\\.[0-9]{3}$',
+    });
     expect(Object.keys(product.properties)).toEqual([
-      'id', 'storeId', 'categoryId', 'name', 'sku', 'barcode', 'brand', 'size', 'unitType', 'sellingPriceGross', 'sellingPriceNet',
-      'taxCategory', 'vatRate', 'isActive', 'variablePrice', 'ageRestricted', 'alcoholRestricted', 'tobaccoRestricted', 'vapeRestricted', 'updatedAt',
+      'id',
+      'storeId',
+      'categoryId',
+      'name',
+      'sku',
+      'barcode',
+      'brand',
+      'size',
+      'unitType',
+      'sellingPriceGross',
+      'sellingPriceNet',
+      'taxCategory',
+      'vatRate',
+      'isActive',
+      'variablePrice',
+      'ageRestricted',
+      'alcoholRestricted',
+      'tobaccoRestricted',
+      'vapeRestricted',
+      'updatedAt',
     ]);
   });
 
   it('catches a response that drifts from the document (the check every HTTP test runs)', () => {
-    const ok = { status: 200, headers: { 'x-request-id': 'req_x', ratelimit: 'r', 'ratelimit-policy': 'p', 'cache-control': 'no-store' } };
+    const ok = {
+      status: 200,
+      headers: { 'x-request-id': 'req_x', ratelimit: 'r', 'ratelimit-policy': 'p', 'cache-control': 'no-store' },
+    };
     const product = {
-      id: 'p', storeId: 's', categoryId: null, name: 'n', sku: 'k', barcode: null, brand: null, size: null, unitType: 'item', sellingPriceGross: '1.20',
-      sellingPriceNet: '1.00', taxCategory: 'STANDARD', vatRate: null, isActive: true, variablePrice: false, ageRestricted: false,
-      alcoholRestricted: false, tobaccoRestricted: false, vapeRestricted: false, updatedAt: '2026-10-02T09:30:00.000Z',
+      id: 'p',
+      storeId: 's',
+      categoryId: null,
+      name: 'n',
+      sku: 'k',
+      barcode: null,
+      brand: null,
+      size: null,
+      unitType: 'item',
+      sellingPriceGross: '1.20',
+      sellingPriceNet: '1.00',
+      taxCategory: 'STANDARD',
+      vatRate: null,
+      isActive: true,
+      variablePrice: false,
+      ageRestricted: false,
+      alcoholRestricted: false,
+      tobaccoRestricted: false,
+      vapeRestricted: false,
+      updatedAt: '2026-10-02T09:30:00.000Z',
     };
     expect(() => assertMatchesOpenApi('GET', '/v1/catalog/products/p', { ...ok, body: product })).not.toThrow();
-    expect(() => assertMatchesOpenApi('GET', '/v1/catalog/products/p', { ...ok, body: { ...product, sellingPriceGross: 1.2 } })).toThrow(/does not match/);
-    expect(() => assertMatchesOpenApi('GET', '/v1/catalog/products/p', { ...ok, body: { ...product, unitType: 'box' } })).toThrow(/does not match/);
-    expect(() => assertMatchesOpenApi('GET', '/v1/catalog/products/p', { ...ok, status: 418, body: {} })).toThrow(/does not document status 418/);
-    expect(() => assertMatchesOpenApi('GET', '/v1/catalog/products/p', { ...ok, headers: { 'x-request-id': 'a b' }, body: product })).toThrow(/header/);
+    expect(() =>
+      assertMatchesOpenApi('GET', '/v1/catalog/products/p', { ...ok, body: { ...product, sellingPriceGross: 1.2 } }),
+    ).toThrow(/does not match/);
+    expect(() =>
+      assertMatchesOpenApi('GET', '/v1/catalog/products/p', { ...ok, body: { ...product, unitType: 'box' } }),
+    ).toThrow(/does not match/);
+    expect(() => assertMatchesOpenApi('GET', '/v1/catalog/products/p', { ...ok, status: 418, body: {} })).toThrow(
+      /does not document status 418/,
+    );
+    expect(() =>
+      assertMatchesOpenApi('GET', '/v1/catalog/products/p', {
+        ...ok,
+        headers: { 'x-request-id': 'a b' },
+        body: product,
+      }),
+    ).toThrow(/header/);
   });
 });
 

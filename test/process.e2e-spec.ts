@@ -20,8 +20,14 @@ const dataDir = mkdtempSync(join(tmpdir(), 'cia-process-pg-'));
 beforeAll(async () => {
   const port = await freePort();
   database = new EmbeddedPostgres({
-    databaseDir: join(dataDir, 'pg'), port, user: 'postgres', password: 'postgres', persistent: true, createPostgresUser: true,
-    onLog: () => undefined, onError: () => undefined,
+    databaseDir: join(dataDir, 'pg'),
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: true,
+    onLog: () => undefined,
+    onError: () => undefined,
   });
   if (process.getuid?.() === 0) (await import('node:fs')).chmodSync(dataDir, 0o755);
   await database.initialise();
@@ -49,7 +55,8 @@ describe('the built server as a process', () => {
   it('serves, counts requests in /metrics and logs one JSON line per request without any key', async () => {
     const server = await startServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '4' });
     try {
-      for (let i = 0; i < 3; i++) expect((await get(server, '/v1/catalog/products?pageSize=1', KEYS.tenantA)).status).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await get(server, '/v1/catalog/products?pageSize=1', KEYS.tenantA)).status).toBe(200);
       expect((await get(server, `/v1/catalog/products?api_key=${encodedKeyB}`, KEYS.tenantA)).status).toBe(400);
       expect((await get(server, '/v1/catalog/products', KEYS.tenantA)).status).toBe(429);
       expect((await get(server, '/v1/catalog/products', KEYS.unknown)).status).toBe(401);
@@ -57,23 +64,42 @@ describe('the built server as a process', () => {
       const metrics = await (await get(server, '/metrics')).text();
       expect(metrics).toContain('http_requests_total{method="GET",route="/v1/catalog/products",status="200"} 3');
       expect(metrics).toContain('http_requests_total{method="GET",route="/v1/catalog/products",status="429"} 1');
-      expect(metrics).toMatch(/http_request_duration_seconds_bucket\{le="0.05",method="GET",route="\/v1\/catalog\/products",status="200"\} \d/);
+      expect(metrics).toMatch(
+        /http_request_duration_seconds_bucket\{le="0.05",method="GET",route="\/v1\/catalog\/products",status="200"\} \d/,
+      );
       expect(metrics).toContain('rate_limited_requests_total{policy="per-client"} 1');
       expect(metrics).toMatch(/^db_pool_connections_in_use \d+$/m);
       expect(metrics).toMatch(/^db_pool_waiting_requests \d+$/m);
       expect(metrics).toMatch(/^ratelimit_redis_fail_open_total 0$/m);
 
       await new Promise((r) => setTimeout(r, 200));
-      const lines = server.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l));
       const requests = lines.filter((l) => l.req?.url?.startsWith('/v1/'));
       expect(requests).toHaveLength(6);
       expect(requests[0]).toMatchObject({
-        level: 'info', requestId: expect.stringMatching(/^req_/), clientId: 'cli_a_all', tenantId: 'ten_a', route: '/v1/catalog/products',
-        res: { statusCode: 200 }, durationMs: expect.any(Number),
+        level: 'info',
+        requestId: expect.stringMatching(/^req_/),
+        clientId: 'cli_a_all',
+        tenantId: 'ten_a',
+        route: '/v1/catalog/products',
+        res: { statusCode: 200 },
+        durationMs: expect.any(Number),
       });
       expect(requests.find((l) => l.res.statusCode === 401)).toMatchObject({ clientId: null, tenantId: null });
       const everything = server.output();
-      for (const secret of [KEYS.tenantA, KEYS.tenantB, encodedKeyB, KEYS.unknown, 'TenantAllScopesKey', 'Bearer', 'authorization']) {
+      for (const secret of [
+        KEYS.tenantA,
+        KEYS.tenantB,
+        encodedKeyB,
+        KEYS.unknown,
+        'TenantAllScopesKey',
+        'Bearer',
+        'authorization',
+      ]) {
         expect([secret, everything.includes(secret)]).toEqual([secret, false]);
       }
     } finally {
@@ -82,7 +108,11 @@ describe('the built server as a process', () => {
   });
 
   it('is not ready while PostgreSQL is down and recovers without a restart when it is back', async () => {
-    const server = await startServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', DB_STATEMENT_TIMEOUT_MS: '2000' });
+    const server = await startServer({
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'error',
+      DB_STATEMENT_TIMEOUT_MS: '2000',
+    });
     try {
       expect((await get(server, '/health/ready')).status).toBe(200);
       await database.stop();
@@ -98,9 +128,18 @@ describe('the built server as a process', () => {
       expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|connect|postgres/i);
       // The cause is in the request's own log line, with its request id.
       await new Promise((r) => setTimeout(r, 200));
-      const line = server.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l))
+      const line = server
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l))
         .find((l) => l.requestId === down.headers.get('x-request-id'));
-      expect(line).toMatchObject({ level: 'error', res: { statusCode: 500 }, route: '/v1/catalog/products', err: { message: expect.any(String) } });
+      expect(line).toMatchObject({
+        level: 'error',
+        res: { statusCode: 500 },
+        route: '/v1/catalog/products',
+        err: { message: expect.any(String) },
+      });
       expect(line.err.message).not.toBe('failed with status code 500');
 
       await database.start();
@@ -122,12 +161,20 @@ describe('the built server as a process', () => {
     try {
       await locker.query('BEGIN');
       await locker.query('LOCK TABLE products IN ACCESS EXCLUSIVE MODE');
-      const gaveUp = fetch(`${server.base}/v1/catalog/products?pageSize=1`, { headers: { Authorization: `Bearer ${KEYS.tenantA}` }, signal: AbortSignal.timeout(300) });
+      const gaveUp = fetch(`${server.base}/v1/catalog/products?pageSize=1`, {
+        headers: { Authorization: `Bearer ${KEYS.tenantA}` },
+        signal: AbortSignal.timeout(300),
+      });
       await expect(gaveUp).rejects.toThrow();
       await new Promise((r) => setTimeout(r, 300));
       const metrics = await (await get(server, '/metrics')).text();
       expect(metrics).toContain('http_requests_total{method="GET",route="/v1/catalog/products",status="aborted"} 1');
-      const line = server.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((l) => l.req?.url?.startsWith('/v1/'));
+      const line = server
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l))
+        .find((l) => l.req?.url?.startsWith('/v1/'));
       expect(line).toMatchObject({ level: 'warn', msg: 'GET /v1/catalog/products aborted' });
     } finally {
       await locker.query('ROLLBACK');
@@ -137,7 +184,12 @@ describe('the built server as a process', () => {
   });
 
   it('on SIGTERM fails readiness, finishes the in-flight request, closes the pool and exits 0', async () => {
-    const server = await startServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SHUTDOWN_DELAY_MS: '1500', DB_STATEMENT_TIMEOUT_MS: '20000' });
+    const server = await startServer({
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'silent',
+      SHUTDOWN_DELAY_MS: '1500',
+      DB_STATEMENT_TIMEOUT_MS: '20000',
+    });
     const locker = new pg.Client({ connectionString: databaseUrl });
     await locker.connect();
     try {
@@ -154,7 +206,9 @@ describe('the built server as a process', () => {
       expect(res.status).toBe(200);
       expect(((await res.json()) as { rows: unknown[] }).rows).toHaveLength(1);
       expect(await server.exit).toBe(0);
-      const connections = await locker.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'catalog-inventory-read-api'`);
+      const connections = await locker.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'catalog-inventory-read-api'`,
+      );
       expect(connections.rows[0].n).toBe(0);
     } finally {
       await locker.end();
@@ -163,8 +217,14 @@ describe('the built server as a process', () => {
   });
 
   it.each([
-    ['PORT', 'abc'], ['APP_ENV', 'staging'], ['DATABASE_URL', 'mysql://x/y'], ['RATE_LIMIT_PER_MINUTE', '-5'], ['LOG_LEVEL', 'chatty'],
-    ['TRUST_PROXY', 'yes please!'], ['DOCS_ENABLED', 'maybe'], ['BODY_LIMIT_BYTES', '1e6'],
+    ['PORT', 'abc'],
+    ['APP_ENV', 'staging'],
+    ['DATABASE_URL', 'mysql://x/y'],
+    ['RATE_LIMIT_PER_MINUTE', '-5'],
+    ['LOG_LEVEL', 'chatty'],
+    ['TRUST_PROXY', 'yes please!'],
+    ['DOCS_ENABLED', 'maybe'],
+    ['BODY_LIMIT_BYTES', '1e6'],
   ])('refuses to start with %s=%s and names the variable', async (name, value) => {
     const { code, output } = await runToExit({ DATABASE_URL: databaseUrl, [name]: value });
     expect(code).not.toBe(0);

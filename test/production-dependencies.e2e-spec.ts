@@ -17,8 +17,13 @@ it('the server runs with production dependencies only, as in the container image
   const dir = mkdtempSync(join(tmpdir(), 'cia-prod-'));
   const url = await createTestDatabase();
   try {
-    for (const f of ['package.json', 'package-lock.json', 'dist', 'fixtures']) cpSync(f, join(dir, f), { recursive: true });
-    await promisify(execFile)('npm', ['ci', '--omit=dev', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: dir });
+    for (const f of ['package.json', 'package-lock.json', 'dist', 'fixtures'])
+      cpSync(f, join(dir, f), { recursive: true });
+    await promisify(execFile)(
+      'npm',
+      ['ci', '--omit=dev', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'],
+      { cwd: dir },
+    );
     const ds = createDataSource({ url, poolSize: 1 });
     await ds.initialize();
     await importDataset(ds, testDataset(), { replace: false });
@@ -26,17 +31,30 @@ it('the server runs with production dependencies only, as in the container image
 
     const port = await freePort();
     const child = spawn(process.execPath, ['dist/main.js'], {
-      cwd: dir, env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), DATABASE_URL: url, LOG_LEVEL: 'silent' }, stdio: 'ignore',
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        PORT: String(port),
+        DATABASE_URL: url,
+        LOG_LEVEL: 'silent',
+      },
+      stdio: 'ignore',
     });
     try {
       const base = `http://127.0.0.1:${port}`;
       let ready = 0;
       for (let i = 0; i < 100 && ready !== 200; i++) {
-        ready = await fetch(`${base}/health/ready`).then((r) => r.status, () => 0);
+        ready = await fetch(`${base}/health/ready`).then(
+          (r) => r.status,
+          () => 0,
+        );
         if (ready !== 200) await new Promise((r) => setTimeout(r, 200));
       }
       expect(ready).toBe(200);
-      const res = await fetch(`${base}/v1/catalog/products?pageSize=1`, { headers: { Authorization: `Bearer ${KEYS.tenantA}` } });
+      const res = await fetch(`${base}/v1/catalog/products?pageSize=1`, {
+        headers: { Authorization: `Bearer ${KEYS.tenantA}` },
+      });
       expect(res.status).toBe(200);
       expect((await fetch(`${base}/docs/openapi.json`)).status).toBe(200);
     } finally {

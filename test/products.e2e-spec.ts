@@ -20,30 +20,86 @@ describe('GET /v1/catalog/products', () => {
     expect(res.body).toMatchObject({ page: 1, pageSize: 50, total: 1, totalPages: 1 });
     const [row] = res.body.rows;
     expect(Object.keys(row)).toEqual([
-      'id', 'storeId', 'categoryId', 'name', 'sku', 'barcode', 'brand', 'size', 'unitType', 'sellingPriceGross', 'sellingPriceNet',
-      'taxCategory', 'vatRate', 'isActive', 'variablePrice', 'ageRestricted', 'alcoholRestricted', 'tobaccoRestricted', 'vapeRestricted', 'updatedAt',
+      'id',
+      'storeId',
+      'categoryId',
+      'name',
+      'sku',
+      'barcode',
+      'brand',
+      'size',
+      'unitType',
+      'sellingPriceGross',
+      'sellingPriceNet',
+      'taxCategory',
+      'vatRate',
+      'isActive',
+      'variablePrice',
+      'ageRestricted',
+      'alcoholRestricted',
+      'tobaccoRestricted',
+      'vapeRestricted',
+      'updatedAt',
     ]);
     expect(row).toEqual({
-      id: 'prd_a1_cola', storeId: 'sto_a1', categoryId: 'cat_a1_soft', name: 'Cola 330ml can', sku: 'COLA-330', barcode: '5000112637922',
-      brand: 'Fizz', size: '330ml', unitType: 'item', sellingPriceGross: '1.20', sellingPriceNet: '1.00', taxCategory: 'STANDARD',
-      vatRate: { id: 'vat_a_std', code: 'S', name: 'Standard rate', percentage: '20.00' }, isActive: true, variablePrice: false,
-      ageRestricted: false, alcoholRestricted: false, tobaccoRestricted: false, vapeRestricted: false, updatedAt: '2026-10-02T09:30:00.000Z',
+      id: 'prd_a1_cola',
+      storeId: 'sto_a1',
+      categoryId: 'cat_a1_soft',
+      name: 'Cola 330ml can',
+      sku: 'COLA-330',
+      barcode: '5000112637922',
+      brand: 'Fizz',
+      size: '330ml',
+      unitType: 'item',
+      sellingPriceGross: '1.20',
+      sellingPriceNet: '1.00',
+      taxCategory: 'STANDARD',
+      vatRate: { id: 'vat_a_std', code: 'S', name: 'Standard rate', percentage: '20.00' },
+      isActive: true,
+      variablePrice: false,
+      ageRestricted: false,
+      alcoholRestricted: false,
+      tobaccoRestricted: false,
+      vapeRestricted: false,
+      updatedAt: '2026-10-02T09:30:00.000Z',
     });
     expect(Object.keys(row.vatRate)).toEqual(['id', 'code', 'name', 'percentage']);
   });
 
   it('pads money and VAT to 2 decimals and keeps nulls as null', async () => {
     const juice = (await t.get('/v1/catalog/products/prd_a1_juice', KEYS.tenantA).expect(200)).body;
-    expect(juice).toMatchObject({ sellingPriceGross: '2.10', sellingPriceNet: '2.00', barcode: null, vatRate: { percentage: '5.50' } });
+    expect(juice).toMatchObject({
+      sellingPriceGross: '2.10',
+      sellingPriceNet: '2.00',
+      barcode: null,
+      vatRate: { percentage: '5.50' },
+    });
     const bananas = (await t.get('/v1/catalog/products/prd_a1_bananas', KEYS.tenantA).expect(200)).body;
-    expect(bananas).toMatchObject({ vatRate: null, categoryId: null, brand: null, size: null, unitType: 'kg', variablePrice: true });
+    expect(bananas).toMatchObject({
+      vatRate: null,
+      categoryId: null,
+      brand: null,
+      size: null,
+      unitType: 'kg',
+      variablePrice: true,
+    });
   });
 
   it('keeps the four restriction flags independent', async () => {
     const beer = (await t.get('/v1/catalog/products/prd_a1_beer', KEYS.tenantA).expect(200)).body;
-    expect(beer).toMatchObject({ ageRestricted: true, alcoholRestricted: true, tobaccoRestricted: false, vapeRestricted: false });
+    expect(beer).toMatchObject({
+      ageRestricted: true,
+      alcoholRestricted: true,
+      tobaccoRestricted: false,
+      vapeRestricted: false,
+    });
     const vape = (await t.get('/v1/catalog/products/prd_a2_vape', KEYS.tenantA).expect(200)).body;
-    expect(vape).toMatchObject({ ageRestricted: true, alcoholRestricted: false, tobaccoRestricted: false, vapeRestricted: true });
+    expect(vape).toMatchObject({
+      ageRestricted: true,
+      alcoholRestricted: false,
+      tobaccoRestricted: false,
+      vapeRestricted: true,
+    });
   });
 
   it('lists every active product of every allowed store, ordered by id in byte order, with exact totals', async () => {
@@ -94,13 +150,22 @@ describe('GET /v1/catalog/products', () => {
   });
 
   it('filters updatedSince inclusively, at millisecond precision and with offsets', async () => {
-    expect(ids((await list('?updatedSince=2026-10-05T12:00:00.123Z').expect(200)).body)).toEqual(['prd_a1_diet', 'prd_a2_vape']);
+    expect(ids((await list('?updatedSince=2026-10-05T12:00:00.123Z').expect(200)).body)).toEqual([
+      'prd_a1_diet',
+      'prd_a2_vape',
+    ]);
     expect(ids((await list('?updatedSince=2026-10-05T12:00:00.124Z').expect(200)).body)).toEqual(['prd_a2_vape']);
-    expect(ids((await list('?updatedSince=2026-10-05T13:00:00.123%2B01:00').expect(200)).body)).toEqual(['prd_a1_diet', 'prd_a2_vape']);
+    expect(ids((await list('?updatedSince=2026-10-05T13:00:00.123%2B01:00').expect(200)).body)).toEqual([
+      'prd_a1_diet',
+      'prd_a2_vape',
+    ]);
     expect(ids((await list('?updatedSince=2026-10-05T12:00:00.1231Z').expect(200)).body)).toEqual(['prd_a2_vape']);
     // Finer than microseconds (PostgreSQL would round it onto .123) and offsets past PostgreSQL's ±15:59.
     expect(ids((await list('?updatedSince=2026-10-05T12:00:00.1230004Z').expect(200)).body)).toEqual(['prd_a2_vape']);
-    expect(ids((await list('?updatedSince=2026-10-06T08:00:00.123%2B20:00').expect(200)).body)).toEqual(['prd_a1_diet', 'prd_a2_vape']);
+    expect(ids((await list('?updatedSince=2026-10-06T08:00:00.123%2B20:00').expect(200)).body)).toEqual([
+      'prd_a1_diet',
+      'prd_a2_vape',
+    ]);
     expect(ids((await list('?updatedSince=2026-10-04T16:00:00.124-20:00').expect(200)).body)).toEqual(['prd_a2_vape']);
   });
 
@@ -136,7 +201,9 @@ describe('GET /v1/catalog/products', () => {
     it('refuses more than 10 terms and white space only', async () => {
       const eleven = Array.from({ length: 11 }, (_, i) => `t${i}`).join(' ');
       const res = await list(`?q=${encodeURIComponent(eleven)}`).expect(400);
-      expect(res.body.error.details.errors).toEqual([{ in: 'query', name: 'q', message: expect.stringContaining('10') }]);
+      expect(res.body.error.details.errors).toEqual([
+        { in: 'query', name: 'q', message: expect.stringContaining('10') },
+      ]);
       await list(`?q=${encodeURIComponent(Array.from({ length: 10 }, () => 'a').join(' '))}`).expect(200);
       await list('?q=%20%20').expect(400);
     });
@@ -149,12 +216,17 @@ describe('GET /v1/catalog/products/{id}', () => {
     expect(res.body).toMatchObject({ id: 'prd_a1_old', isActive: false });
   });
 
-  it('answers the same 404 for an unknown product, another tenant\'s and a store outside the key\'s list', async () => {
+  it("answers the same 404 for an unknown product, another tenant's and a store outside the key's list", async () => {
     const unknown = await t.get('/v1/catalog/products/prd_nope', KEYS.tenantA).expect(404);
     const otherTenant = await t.get('/v1/catalog/products/prd_b1_cola', KEYS.tenantA).expect(404);
     const otherStore = await t.get('/v1/catalog/products/prd_a2_cola', KEYS.tenantAStore1).expect(404);
     for (const res of [unknown, otherTenant, otherStore]) {
-      expect(res.body.error).toEqual({ code: 'not_found', message: unknown.body.error.message, details: {}, requestId: res.headers['x-request-id'] });
+      expect(res.body.error).toEqual({
+        code: 'not_found',
+        message: unknown.body.error.message,
+        details: {},
+        requestId: res.headers['x-request-id'],
+      });
     }
     await t.get('/v1/catalog/products/prd_a1_cola', KEYS.tenantAStore1).expect(200);
     await t.get('/v1/catalog/products/prd_b1_cola', KEYS.tenantB).expect(200);
@@ -169,7 +241,7 @@ describe('GET /v1/catalog/products/{id}', () => {
 });
 
 describe('store scoping', () => {
-  it('answers 404 for a store of another tenant, an unknown store and a store outside the key\'s list', async () => {
+  it("answers 404 for a store of another tenant, an unknown store and a store outside the key's list", async () => {
     for (const [query, key] of [
       ['?storeId=sto_b1', KEYS.tenantA],
       ['?storeId=sto_nope', KEYS.tenantA],
@@ -185,10 +257,16 @@ describe('store scoping', () => {
     const res = await list('?pageSize=100', KEYS.tenantAStore1).expect(200);
     expect(res.body.total).toBe(7);
     expect(res.body.rows.every((r: { storeId: string }) => r.storeId === 'sto_a1')).toBe(true);
-    expect((await list('', KEYS.tenantANoStores).expect(200)).body).toEqual({ rows: [], page: 1, pageSize: 50, total: 0, totalPages: 1 });
+    expect((await list('', KEYS.tenantANoStores).expect(200)).body).toEqual({
+      rows: [],
+      page: 1,
+      pageSize: 50,
+      total: 0,
+      totalPages: 1,
+    });
   });
 
-  it('never shows another tenant\'s products, whatever the filters', async () => {
+  it("never shows another tenant's products, whatever the filters", async () => {
     const b = await list('?sku=COLA-330', KEYS.tenantB).expect(200);
     expect(ids(b.body)).toEqual(['prd_b1_cola']);
     expect(b.body.rows[0].sellingPriceGross).toBe('1.19');
@@ -213,9 +291,11 @@ describe('totals from the maintained product counts', () => {
       return [row.a, row.b, row.c, row.d];
     };
     expect(await totals()).toEqual(await counted());
-    await t.db.query(`INSERT INTO products (id, tenant_id, store_id, name, sku, unit_type, selling_price_gross, selling_price_net, tax_category,
+    await t.db
+      .query(`INSERT INTO products (id, tenant_id, store_id, name, sku, unit_type, selling_price_gross, selling_price_net, tax_category,
       is_active, variable_price, age_restricted, alcohol_restricted, tobacco_restricted, vape_restricted, updated_at)
-      SELECT 'prd_a1_new' || g, 'ten_a', 'sto_a1', 'New ' || g, 'NEW-' || g, 'item', 1, 1, 'STANDARD', g % 2 = 0, false, false, false, false, false, now()
+      SELECT 'prd_a1_new' || g, 'ten_a', 'sto_a1', 'New ' || g, 'NEW-' || g, 'item', 1, 1, 'STANDARD', g % 2 = 0,
+             false, false, false, false, false, now()
       FROM generate_series(1, 5) g`);
     await t.db.query(`UPDATE products SET store_id = 'sto_a2' WHERE id = 'prd_a1_new1'`);
     await t.db.query(`UPDATE products SET is_active = NOT is_active WHERE id IN ('prd_a1_new2', 'prd_a1_new3')`);
@@ -225,4 +305,3 @@ describe('totals from the maintained product counts', () => {
     expect(await totals()).toEqual(await counted());
   });
 });
-

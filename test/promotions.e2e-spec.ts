@@ -26,13 +26,31 @@ function promotionsDataset(): Record<string, unknown[]> {
   for (const status of STATUSES) {
     for (const [window, [startsAt, endsAt]] of Object.entries(WINDOWS)) {
       promotions.push({
-        id: `pro_${status.toLowerCase()}_${window}`, storeId: 'sto_a1', name: `${status} ${window}`, type: ALLOWED[i++ % ALLOWED.length],
-        status, startsAt, endsAt, isSystemPreset: false, conditions: [], actions: [], builderConfig: null, createdByStaffId: null,
+        id: `pro_${status.toLowerCase()}_${window}`,
+        storeId: 'sto_a1',
+        name: `${status} ${window}`,
+        type: ALLOWED[i++ % ALLOWED.length],
+        status,
+        startsAt,
+        endsAt,
+        isSystemPreset: false,
+        conditions: [],
+        actions: [],
+        builderConfig: null,
+        createdByStaffId: null,
         updatedAt: '2026-10-01T00:00:00.000Z',
       });
     }
   }
-  const base = { storeId: 'sto_a1', status: 'ACTIVE', startsAt: null, endsAt: null, conditions: [], actions: [], updatedAt: '2026-10-01T00:00:00.000Z' };
+  const base = {
+    storeId: 'sto_a1',
+    status: 'ACTIVE',
+    startsAt: null,
+    endsAt: null,
+    conditions: [],
+    actions: [],
+    updatedAt: '2026-10-01T00:00:00.000Z',
+  };
   for (const type of ['COUPON', 'STAFF_DISCOUNT', 'MANUAL_DISCOUNT', 'LOYALTY_POINTS']) {
     promotions.push({ ...base, id: `pro_hidden_${type.toLowerCase()}`, name: type, type });
   }
@@ -40,7 +58,10 @@ function promotionsDataset(): Record<string, unknown[]> {
   promotions.push({ ...base, id: 'pro_store2', storeId: 'sto_a2', name: 'Store two', type: 'PERCENT_OFF' });
   promotions.push({ ...base, id: 'pro_tenant_b', storeId: 'sto_b1', name: 'Tenant B', type: 'PERCENT_OFF' });
   promotions.push({
-    ...base, id: 'pro_words', name: 'Every rule', type: 'BUNDLE',
+    ...base,
+    id: 'pro_words',
+    name: 'Every rule',
+    type: 'BUNDLE',
     conditions: [
       { kind: 'product_quantity', minQuantity: 2, productIds: ['prd_a1_cola', 'prd_a1_diet'] },
       { kind: 'category_quantity', minQuantity: 1, categoryIds: ['cat_a1_desserts'] },
@@ -66,7 +87,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Promo = { id: string; isActive: boolean; lifecycle: { status: string }; schedule: { startsAt: string | null; endsAt: string | null } };
+type Promo = {
+  id: string;
+  isActive: boolean;
+  lifecycle: { status: string };
+  schedule: { startsAt: string | null; endsAt: string | null };
+};
 const list = (query = '', key: string = KEYS.tenantA) => t.get(`/v1/catalog/promotions${query}`, key);
 const ids = async (query: string, key: string = KEYS.tenantA): Promise<string[]> =>
   ((await list(query, key).expect(200)).body as Promo[]).map((p) => p.id);
@@ -74,20 +100,44 @@ const sorted = (values: string[]): string[] => [...values].sort((a, b) => (a < b
 
 describe('GET /v1/catalog/promotions', () => {
   it('returns rows with the decided keys, in order, and never the raw rules', async () => {
-    const [row] = (await list('?storeId=sto_a1&activeOnly=false&type=MULTI_BUY').expect(200)).body.filter((p: Promo) => p.id === 'pro_a1_meal');
+    const [row] = (await list('?storeId=sto_a1&activeOnly=false&type=MULTI_BUY').expect(200)).body.filter(
+      (p: Promo) => p.id === 'pro_a1_meal',
+    );
     expect(row).toEqual({
-      id: 'pro_a1_meal', storeId: 'sto_a1', name: '3 drinks for 3.00', type: 'MULTI_BUY',
-      schedule: { startsAt: '2026-01-01T00:00:00.000Z', endsAt: null }, lifecycle: { status: 'ACTIVE' }, isActive: true,
-      eligibilityDescription: 'Buy 3 or more from Soft drinks', discountDescription: 'The qualifying items together for GBP 3.00',
+      id: 'pro_a1_meal',
+      storeId: 'sto_a1',
+      name: '3 drinks for 3.00',
+      type: 'MULTI_BUY',
+      schedule: { startsAt: '2026-01-01T00:00:00.000Z', endsAt: null },
+      lifecycle: { status: 'ACTIVE' },
+      isActive: true,
+      eligibilityDescription: 'Buy 3 or more from Soft drinks',
+      discountDescription: 'The qualifying items together for GBP 3.00',
       updatedAt: '2026-10-01T00:00:00.000Z',
     });
-    expect(Object.keys(row)).toEqual(['id', 'storeId', 'name', 'type', 'schedule', 'lifecycle', 'isActive', 'eligibilityDescription', 'discountDescription', 'updatedAt']);
+    expect(Object.keys(row)).toEqual([
+      'id',
+      'storeId',
+      'name',
+      'type',
+      'schedule',
+      'lifecycle',
+      'isActive',
+      'eligibilityDescription',
+      'discountDescription',
+      'updatedAt',
+    ]);
     expect(Object.keys(row.schedule)).toEqual(['startsAt', 'endsAt']);
     expect(Object.keys(row.lifecycle)).toEqual(['status']);
   });
 
   it('activeOnly=true (default): ACTIVE promotions whose window contains now, ordered by id', async () => {
-    const expected = sorted(['pro_a1_meal', 'pro_store2', 'pro_words', ...CURRENT_WINDOWS.map((w) => `pro_active_${w}`)]);
+    const expected = sorted([
+      'pro_a1_meal',
+      'pro_store2',
+      'pro_words',
+      ...CURRENT_WINDOWS.map((w) => `pro_active_${w}`),
+    ]);
     expect(await ids('')).toEqual(expected);
     expect(await ids('?activeOnly=true')).toEqual(expected);
   });
@@ -95,7 +145,9 @@ describe('GET /v1/catalog/promotions', () => {
   it('activeOnly=false: ACTIVE and PAUSED whatever the window; never DRAFT, ARCHIVED, presets or other types', async () => {
     const got = await ids('?activeOnly=false');
     const expected = sorted([
-      'pro_a1_meal', 'pro_store2', 'pro_words',
+      'pro_a1_meal',
+      'pro_store2',
+      'pro_words',
       ...Object.keys(WINDOWS).flatMap((w) => [`pro_active_${w}`, `pro_paused_${w}`]),
     ]);
     expect(got).toEqual(expected);
@@ -116,7 +168,9 @@ describe('GET /v1/catalog/promotions', () => {
   it('activeAt selects ACTIVE promotions whose window contains the instant, bounds inclusive, whatever activeOnly says', async () => {
     const [start, end] = WINDOWS.future as [string, string];
     const at = async (instant: string, extra = ''): Promise<string[]> =>
-      (await ids(`?activeAt=${encodeURIComponent(instant)}${extra}`)).filter((id) => id.startsWith('pro_active_') || id.startsWith('pro_paused_'));
+      (await ids(`?activeAt=${encodeURIComponent(instant)}${extra}`)).filter(
+        (id) => id.startsWith('pro_active_') || id.startsWith('pro_paused_'),
+      );
     const onStart = await at(start);
     expect(onStart).toContain('pro_active_future');
     expect(onStart).toContain('pro_active_notyetopen');
@@ -127,7 +181,9 @@ describe('GET /v1/catalog/promotions', () => {
     expect(await at(start, '&activeOnly=false')).toEqual(onStart);
     expect(onStart.some((id) => id.startsWith('pro_paused_'))).toBe(false);
     const past = await at(iso(now - 5 * DAY));
-    expect(sorted(past)).toEqual(sorted(['pro_active_past', 'pro_active_open', 'pro_active_openstart', 'pro_active_endedopen']));
+    expect(sorted(past)).toEqual(
+      sorted(['pro_active_past', 'pro_active_open', 'pro_active_openstart', 'pro_active_endedopen']),
+    );
   });
 
   it('an instant exactly on endsAt of one and startsAt of another includes both', async () => {
@@ -140,11 +196,15 @@ describe('GET /v1/catalog/promotions', () => {
     const [start, end] = WINDOWS.future as [string, string];
     const shifted = (ms: number, offset: string): string => {
       const sign = offset.startsWith('-') ? -1 : 1;
-      const local = new Date(ms + sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4))) * 60_000).toISOString();
+      const local = new Date(
+        ms + sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4))) * 60_000,
+      ).toISOString();
       return local.replace('Z', offset);
     };
     for (const offset of ['+16:00', '-20:00', '+23:59']) {
-      expect(await ids(`?activeAt=${encodeURIComponent(shifted(Date.parse(start), offset))}`)).toContain('pro_active_future');
+      expect(await ids(`?activeAt=${encodeURIComponent(shifted(Date.parse(start), offset))}`)).toContain(
+        'pro_active_future',
+      );
     }
     // 0.1 microsecond before the start, and after the end: outside, though PostgreSQL would round both onto the bound.
     const before = iso(Date.parse(start) - 1).replace('Z', '9999Z');
@@ -167,25 +227,47 @@ describe('GET /v1/catalog/promotions', () => {
   });
 
   it('writes both descriptions for every condition and action kind, with names and the tenant currency', async () => {
-    const row = ((await list('?activeOnly=false').expect(200)).body as Record<string, string>[]).find((p) => p.id === 'pro_words')!;
+    const row = ((await list('?activeOnly=false').expect(200)).body as Record<string, string>[]).find(
+      (p) => p.id === 'pro_words',
+    )!;
     expect(row.eligibilityDescription).toBe(
-      'Buy 2 or more of Cola 330ml can or Diet Cola 330ml can, buy 1 or more from Desserts, spend GBP 15.00 or more, '
-      + 'for customers in the loyalty members group and between 16:00 and 19:00');
+      'Buy 2 or more of Cola 330ml can or Diet Cola 330ml can, buy 1 or more from Desserts, spend GBP 15.00 or more, ' +
+        'for customers in the loyalty members group and between 16:00 and 19:00',
+    );
     expect(row.discountDescription).toBe(
-      '12.5% off the qualifying items, GBP 1.00 off the whole basket, the qualifying items together for GBP 5.00 and most expensive item free');
-    const empty = ((await list('?activeOnly=false').expect(200)).body as Record<string, string>[]).find((p) => p.id === 'pro_active_open')!;
+      '12.5% off the qualifying items, GBP 1.00 off the whole basket, the qualifying items ' +
+        'together for GBP 5.00 and most expensive item free',
+    );
+    const empty = ((await list('?activeOnly=false').expect(200)).body as Record<string, string>[]).find(
+      (p) => p.id === 'pro_active_open',
+    )!;
     expect([empty.eligibilityDescription, empty.discountDescription]).toEqual(['Everyone qualifies', 'No discount']);
   });
 
   it('describes a promotion the same with and without storeId, naming only what the key may read', async () => {
-    await importDataset(t.db, {
-      promotions: [{
-        id: 'pro_two_stores', storeId: 'sto_a2', name: 'Across stores', type: 'BUNDLE', status: 'ACTIVE', startsAt: null, endsAt: null,
-        conditions: [{ kind: 'product_quantity', minQuantity: 1, productIds: ['prd_a2_cola', 'prd_a1_diet'] }], actions: [], updatedAt: '2026-10-01T00:00:00.000Z',
-      }],
-    }, { replace: false });
+    await importDataset(
+      t.db,
+      {
+        promotions: [
+          {
+            id: 'pro_two_stores',
+            storeId: 'sto_a2',
+            name: 'Across stores',
+            type: 'BUNDLE',
+            status: 'ACTIVE',
+            startsAt: null,
+            endsAt: null,
+            conditions: [{ kind: 'product_quantity', minQuantity: 1, productIds: ['prd_a2_cola', 'prd_a1_diet'] }],
+            actions: [],
+            updatedAt: '2026-10-01T00:00:00.000Z',
+          },
+        ],
+      },
+      { replace: false },
+    );
     const find = async (query: string, key: string = KEYS.tenantA) =>
-      ((await list(query, key).expect(200)).body as Record<string, string>[]).find((p) => p.id === 'pro_two_stores')?.eligibilityDescription;
+      ((await list(query, key).expect(200)).body as Record<string, string>[]).find((p) => p.id === 'pro_two_stores')
+        ?.eligibilityDescription;
     try {
       expect(await find('')).toBe('Buy 1 or more of Cola 330ml can or Diet Cola 330ml can');
       expect(await find('?storeId=sto_a2')).toBe('Buy 1 or more of Cola 330ml can or Diet Cola 330ml can');
@@ -194,7 +276,7 @@ describe('GET /v1/catalog/promotions', () => {
     }
   });
 
-  it('scopes to the tenant and the key\'s stores; a foreign store is a 404', async () => {
+  it("scopes to the tenant and the key's stores; a foreign store is a 404", async () => {
     expect(await ids('?activeOnly=false', KEYS.tenantB)).toEqual(['pro_tenant_b']);
     expect((await ids('?activeOnly=false', KEYS.tenantAStore1)).includes('pro_store2')).toBe(false);
     expect(await ids('?storeId=sto_a2')).toEqual(['pro_store2']);
@@ -204,7 +286,15 @@ describe('GET /v1/catalog/promotions', () => {
   });
 
   it('validates activeAt, type and activeOnly', async () => {
-    for (const query of ['?activeAt=2026-10-01', '?activeAt=2026-02-30T00:00:00Z', '?activeAt=now', '?activeOnly=TRUE', '?type=', `?type=${'A'.repeat(201)}`, '?type=%00']) {
+    for (const query of [
+      '?activeAt=2026-10-01',
+      '?activeAt=2026-02-30T00:00:00Z',
+      '?activeAt=now',
+      '?activeOnly=TRUE',
+      '?type=',
+      `?type=${'A'.repeat(201)}`,
+      '?type=%00',
+    ]) {
       expect((await list(query).expect(400)).body.error.details.errors).toHaveLength(1);
     }
   });

@@ -8,11 +8,18 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 
 const PRODUCTS = '/v1/catalog/products';
 const parse = (header: string | undefined): Record<string, string> =>
-  Object.fromEntries((header ?? '').split(';').slice(1).map((p) => p.split('=') as [string, string]));
+  Object.fromEntries(
+    (header ?? '')
+      .split(';')
+      .slice(1)
+      .map((p) => p.split('=') as [string, string]),
+  );
 
 function withLimits(perClient: number, perIp: number, extra: Record<string, string> = {}) {
   const dataset = testDataset();
-  const low = dataset.apiClients.find((c) => (c as { id: string }).id === 'cli_a_store1') as { rateLimitPerMinute: number };
+  const low = dataset.apiClients.find((c) => (c as { id: string }).id === 'cli_a_store1') as {
+    rateLimitPerMinute: number;
+  };
   low.rateLimitPerMinute = 3;
   return createTestApp({
     dataset,
@@ -21,12 +28,19 @@ function withLimits(perClient: number, perIp: number, extra: Record<string, stri
   });
 }
 
-function expect429(res: { status: number; body: { error: Record<string, unknown> }; headers: Record<string, string> }): number {
+function expect429(res: {
+  status: number;
+  body: { error: Record<string, unknown> };
+  headers: Record<string, string>;
+}): number {
   expect(res.status).toBe(429);
   const retryAfter = res.headers['retry-after'];
   expect(retryAfter).toMatch(/^[1-9][0-9]*$/);
   expect(res.body.error).toEqual({
-    code: 'rate_limited', message: expect.any(String), details: { retryAfterSeconds: Number(retryAfter) }, requestId: res.headers['x-request-id'],
+    code: 'rate_limited',
+    message: expect.any(String),
+    details: { retryAfterSeconds: Number(retryAfter) },
+    requestId: res.headers['x-request-id'],
   });
   return Number(retryAfter);
 }
@@ -42,8 +56,12 @@ describe('rate limiting (in-process counters)', () => {
     const ok = await t.get(`${PRODUCTS}?sku=x`, KEYS.tenantB).expect(200);
     expect(ok.headers['ratelimit-policy']).toBe('"per-client";q=5;w=60');
     expect(ok.headers['ratelimit']).toMatch(/^"per-client";r=4;t=([1-9]|[1-5][0-9]|60)$/);
-    expect((await t.get(`${PRODUCTS}?page=x`, KEYS.tenantB).expect(400)).headers['ratelimit']).toMatch(/^"per-client";r=3;/);
-    expect((await t.get('/v1/inventory/stock', KEYS.tenantAProductsOnly).expect(403)).headers['ratelimit-policy']).toBe('"per-client";q=5;w=60');
+    expect((await t.get(`${PRODUCTS}?page=x`, KEYS.tenantB).expect(400)).headers['ratelimit']).toMatch(
+      /^"per-client";r=3;/,
+    );
+    expect((await t.get('/v1/inventory/stock', KEYS.tenantAProductsOnly).expect(403)).headers['ratelimit-policy']).toBe(
+      '"per-client";q=5;w=60',
+    );
     expect((await t.get('/v1/nowhere', KEYS.tenantB).expect(404)).headers['ratelimit']).toMatch(/^"per-client";r=2;/);
     const anonymous = await t.get(PRODUCTS).expect(401);
     expect(anonymous.headers['ratelimit-policy']).toBe('"per-ip";q=4;w=60');
@@ -70,7 +88,7 @@ describe('rate limiting (in-process counters)', () => {
     expect429(await t.get(PRODUCTS, KEYS.tenantA));
   });
 
-  it('uses the client\'s own rateLimitPerMinute when it has one', async () => {
+  it("uses the client's own rateLimitPerMinute when it has one", async () => {
     const first = await t.get(PRODUCTS, KEYS.tenantAStore1).expect(200);
     expect(first.headers['ratelimit-policy']).toBe('"per-client";q=3;w=60');
     await t.get(PRODUCTS, KEYS.tenantAStore1).expect(200);
@@ -143,8 +161,16 @@ if (!redisUrl) console.warn('REDIS_URL is not set: the shared-budget tests again
 describeRedis('rate limiting with Redis (REDIS_URL)', () => {
   it('two application instances share one budget', async () => {
     const prefix = `cia:test:${randomBytes(6).toString('hex')}:`;
-    const a = await createTestApp({ dataset: testDataset(), env: { REDIS_URL: redisUrl!, RATE_LIMIT_PER_MINUTE: '4' }, config: { redisKeyPrefix: prefix } });
-    const b = await createTestApp({ dataset: testDataset(), env: { REDIS_URL: redisUrl!, RATE_LIMIT_PER_MINUTE: '4' }, config: { redisKeyPrefix: prefix } });
+    const a = await createTestApp({
+      dataset: testDataset(),
+      env: { REDIS_URL: redisUrl!, RATE_LIMIT_PER_MINUTE: '4' },
+      config: { redisKeyPrefix: prefix },
+    });
+    const b = await createTestApp({
+      dataset: testDataset(),
+      env: { REDIS_URL: redisUrl!, RATE_LIMIT_PER_MINUTE: '4' },
+      config: { redisKeyPrefix: prefix },
+    });
     try {
       expect(a.app.get(RateLimitStore).backend).toBe('redis');
       await a.get(PRODUCTS, KEYS.tenantA).expect(200);
@@ -183,14 +209,22 @@ describeRedis('rate limiting with Redis (REDIS_URL)', () => {
   it('fails open while Redis is stopped and goes back to Redis by itself when it returns', async () => {
     const port = await freePort();
     const start = async (): Promise<ChildProcess> => {
-      const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      const server = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        { stdio: 'ignore' },
+      );
       const probe = new Redis({ port, lazyConnect: true, retryStrategy: () => 100 });
-      for (let i = 0; i < 50 && probe.status !== 'ready'; i++) await probe.connect().catch(() => new Promise((r) => setTimeout(r, 100)));
+      for (let i = 0; i < 50 && probe.status !== 'ready'; i++)
+        await probe.connect().catch(() => new Promise((r) => setTimeout(r, 100)));
       probe.disconnect();
       return server;
     };
     let server = await start();
-    const t = await createTestApp({ dataset: testDataset(), env: { REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_PER_MINUTE: '100' } });
+    const t = await createTestApp({
+      dataset: testDataset(),
+      env: { REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_PER_MINUTE: '100' },
+    });
     const store = t.app.get(RateLimitStore);
     try {
       await t.get(PRODUCTS, KEYS.tenantA).expect(200);

@@ -34,7 +34,8 @@ function internalValuesOfDemo(): string[] {
   for (const s of demo.suppliers) values.add(s.name).add(s.id);
   for (const s of demo.staff) values.add(s.name).add(s.id);
   for (const m of demo.stockMovements) values.add(m.reason).add(m.id);
-  for (const p of demo.products) values.add(p.supplierSku).add(`"${p.costPrice}"`).add(`"${p.unitCost}"`).add(`"${p.packCost}"`);
+  for (const p of demo.products)
+    values.add(p.supplierSku).add(`"${p.costPrice}"`).add(`"${p.unitCost}"`).add(`"${p.packCost}"`);
   for (const s of demo.stockLevels) for (const l of s.costLayers) values.add(`"${l.unitCost}"`);
   for (const p of demo.promotions) if (p.builderConfig) values.add(p.builderConfig.template);
   for (const c of demo.suppliers) if (c.contactEmail) values.add(c.contactEmail);

@@ -15,7 +15,10 @@ describe('DATABASE_REPLICA_URLS', () => {
     await replica.query(`UPDATE products SET name = 'Cola (served by the replica)' WHERE id = 'prd_a1_cola'`);
     await replica.query(`UPDATE stock_levels SET quantity = 999 WHERE product_id = 'prd_a1_cola'`);
     // A key that exists only on the replica must not authenticate: keys are checked on the primary.
-    await replica.query(`INSERT INTO api_keys (id, client_id, key_digest, key_hint) VALUES ('key_replica_only', 'cli_a_all', encode(sha256('ck_test_ReplicaOnlyKey00000000000000000000000001'::bytea), 'hex'), 'x')`);
+    await replica.query(
+      `INSERT INTO api_keys (id, client_id, key_digest, key_hint)
+       VALUES ('key_replica_only', 'cli_a_all', encode(sha256('ck_test_ReplicaOnlyKey00000000000000000000000001'::bytea), 'hex'), 'x')`,
+    );
 
     const t = await createTestApp({ dataset: testDataset(), env: { DATABASE_REPLICA_URLS: replicaUrl } });
     try {
@@ -53,7 +56,11 @@ describe('DATABASE_REPLICA_URLS', () => {
     proxied.port = String((proxy.address() as AddressInfo).port);
     const t = await createTestApp({ dataset: testDataset(), env: { DATABASE_REPLICA_URLS: proxied.toString() } });
     try {
-      expect((await t.http().get('/health/ready').expect(200)).body.info.replicas).toEqual({ status: 'up', answering: 1, of: 1 });
+      expect((await t.http().get('/health/ready').expect(200)).body.info.replicas).toEqual({
+        status: 'up',
+        answering: 1,
+        of: 1,
+      });
       await new Promise<void>((resolve) => {
         proxy.close(() => resolve());
         for (const s of sockets) s.destroy();

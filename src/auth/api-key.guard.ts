@@ -14,7 +14,8 @@ export class ApiKeyGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()])) return true;
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]))
+      return true;
     const req = context.switchToHttp().getRequest<Request>();
     const caller = await this.callers.resolve(req);
     if (!caller) throw ApiError.unauthorized();

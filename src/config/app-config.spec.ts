@@ -4,24 +4,55 @@ describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      port: 3000, appEnv: 'development', databaseUrl: null, databaseReplicaUrls: [], redisUrl: null, rateLimitPerMinute: 600,
-      rateLimitUnauthenticatedPerMinute: 60, bodyLimitBytes: 16384, trustProxy: false, docsEnabled: true, logLevel: 'info',
-      corsOrigins: [], dbStatementTimeoutMs: 5000, migrateOnStart: true,
+      port: 3000,
+      appEnv: 'development',
+      databaseUrl: null,
+      databaseReplicaUrls: [],
+      redisUrl: null,
+      rateLimitPerMinute: 600,
+      rateLimitUnauthenticatedPerMinute: 60,
+      bodyLimitBytes: 16384,
+      trustProxy: false,
+      docsEnabled: true,
+      logLevel: 'info',
+      corsOrigins: [],
+      dbStatementTimeoutMs: 5000,
+      migrateOnStart: true,
     });
     expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db' }).migrateOnStart).toBe(false);
   });
 
   it('reads every variable', () => {
     const config = loadConfig({
-      PORT: '8080', APP_ENV: 'production', DATABASE_URL: 'postgresql://u@h:5432/db', DATABASE_REPLICA_URLS: 'postgres://r1/db, postgres://r2/db',
-      REDIS_URL: 'redis://127.0.0.1:6379', RATE_LIMIT_PER_MINUTE: '100', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '10', BODY_LIMIT_BYTES: '0',
-      TRUST_PROXY: '1', DOCS_ENABLED: 'false', LOG_LEVEL: 'debug', CORS_ORIGINS: 'https://a.example,http://localhost:8080',
-      DB_STATEMENT_TIMEOUT_MS: '2000', MIGRATE_ON_START: 'true',
+      PORT: '8080',
+      APP_ENV: 'production',
+      DATABASE_URL: 'postgresql://u@h:5432/db',
+      DATABASE_REPLICA_URLS: 'postgres://r1/db, postgres://r2/db',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      RATE_LIMIT_PER_MINUTE: '100',
+      RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '10',
+      BODY_LIMIT_BYTES: '0',
+      TRUST_PROXY: '1',
+      DOCS_ENABLED: 'false',
+      LOG_LEVEL: 'debug',
+      CORS_ORIGINS: 'https://a.example,http://localhost:8080',
+      DB_STATEMENT_TIMEOUT_MS: '2000',
+      MIGRATE_ON_START: 'true',
     });
     expect(config).toMatchObject({
-      port: 8080, appEnv: 'production', databaseReplicaUrls: ['postgres://r1/db', 'postgres://r2/db'], redisUrl: 'redis://127.0.0.1:6379',
-      rateLimitPerMinute: 100, rateLimitUnauthenticatedPerMinute: 10, bodyLimitBytes: 0, trustProxy: 1, docsEnabled: false, logLevel: 'debug',
-      corsOrigins: ['https://a.example', 'http://localhost:8080'], dbStatementTimeoutMs: 2000, migrateOnStart: true,
+      port: 8080,
+      appEnv: 'production',
+      databaseReplicaUrls: ['postgres://r1/db', 'postgres://r2/db'],
+      redisUrl: 'redis://127.0.0.1:6379',
+      rateLimitPerMinute: 100,
+      rateLimitUnauthenticatedPerMinute: 10,
+      bodyLimitBytes: 0,
+      trustProxy: 1,
+      docsEnabled: false,
+      logLevel: 'debug',
+      corsOrigins: ['https://a.example', 'http://localhost:8080'],
+      dbStatementTimeoutMs: 2000,
+      migrateOnStart: true,
     });
   });
 
@@ -30,12 +61,28 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    ['PORT', 'abc'], ['PORT', '70000'], ['APP_ENV', 'staging'], ['DATABASE_URL', 'mysql://x/y'], ['DATABASE_URL', 'not a url'],
-    ['DATABASE_REPLICA_URLS', 'postgres://ok/db,http://bad'], ['REDIS_URL', 'localhost:6379'], ['RATE_LIMIT_PER_MINUTE', '0'],
-    ['RATE_LIMIT_PER_MINUTE', '1.5'], ['BODY_LIMIT_BYTES', '-1'], ['DOCS_ENABLED', 'yes'], ['LOG_LEVEL', 'loud'],
-    ['CORS_ORIGINS', '*'], ['DB_STATEMENT_TIMEOUT_MS', '0'], ['MIGRATE_ON_START', '1'], ['TRUST_PROXY', 'yes please!'],
-    ['TRUST_PROXY', 'yes'], ['TRUST_PROXY', '10.0.0.0/33'], ['TRUST_PROXY', 'loopback,yes'], ['REDIS_URL', 'redis://127.0.0.1:99999'],
-    ['REDIS_URL', 'redis://a b'], ['PORT', '0'],
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['APP_ENV', 'staging'],
+    ['DATABASE_URL', 'mysql://x/y'],
+    ['DATABASE_URL', 'not a url'],
+    ['DATABASE_REPLICA_URLS', 'postgres://ok/db,http://bad'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['RATE_LIMIT_PER_MINUTE', '0'],
+    ['RATE_LIMIT_PER_MINUTE', '1.5'],
+    ['BODY_LIMIT_BYTES', '-1'],
+    ['DOCS_ENABLED', 'yes'],
+    ['LOG_LEVEL', 'loud'],
+    ['CORS_ORIGINS', '*'],
+    ['DB_STATEMENT_TIMEOUT_MS', '0'],
+    ['MIGRATE_ON_START', '1'],
+    ['TRUST_PROXY', 'yes please!'],
+    ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', 'loopback,yes'],
+    ['REDIS_URL', 'redis://127.0.0.1:99999'],
+    ['REDIS_URL', 'redis://a b'],
+    ['PORT', '0'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

@@ -39,13 +39,33 @@ export interface AppConfig {
 
 /** Every environment variable the service reads (the README's configuration table). */
 export const CONFIG_VARIABLES = [
-  'PORT', 'APP_ENV', 'DATABASE_URL', 'DATABASE_REPLICA_URLS', 'REDIS_URL', 'RATE_LIMIT_PER_MINUTE', 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE',
-  'BODY_LIMIT_BYTES', 'TRUST_PROXY', 'DOCS_ENABLED', 'LOG_LEVEL', 'CORS_ORIGINS', 'DB_STATEMENT_TIMEOUT_MS', 'DB_POOL_SIZE', 'MIGRATE_ON_START',
-  'DATA_DIR', 'AUTH_CACHE_TTL_MS', 'REDIS_KEY_PREFIX', 'SHUTDOWN_DELAY_MS', 'SHUTDOWN_TIMEOUT_MS',
+  'PORT',
+  'APP_ENV',
+  'DATABASE_URL',
+  'DATABASE_REPLICA_URLS',
+  'REDIS_URL',
+  'RATE_LIMIT_PER_MINUTE',
+  'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE',
+  'BODY_LIMIT_BYTES',
+  'TRUST_PROXY',
+  'DOCS_ENABLED',
+  'LOG_LEVEL',
+  'CORS_ORIGINS',
+  'DB_STATEMENT_TIMEOUT_MS',
+  'DB_POOL_SIZE',
+  'MIGRATE_ON_START',
+  'DATA_DIR',
+  'AUTH_CACHE_TTL_MS',
+  'REDIS_KEY_PREFIX',
+  'SHUTDOWN_DELAY_MS',
+  'SHUTDOWN_TIMEOUT_MS',
 ] as const;
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, problem: string) {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
     super(`Invalid configuration: ${variable} ${problem}`);
     this.name = 'ConfigError';
   }
@@ -101,7 +121,10 @@ function trustProxy(env: Env): boolean | number | string {
     proxyAddr.compile(value.split(',').map((s) => s.trim()));
     return value;
   } catch {
-    throw new ConfigError('TRUST_PROXY', `must be false, true, a hop count or a list of addresses/subnets, got "${value}"`);
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `must be false, true, a hop count or a list of addresses/subnets, got "${value}"`,
+    );
   }
 }
 
@@ -122,7 +145,8 @@ function redisUrl(env: Env): string | null {
 
 function redisKeyPrefix(env: Env): string {
   const value = raw(env, 'REDIS_KEY_PREFIX') ?? 'cia:ratelimit:';
-  if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(value)) throw new ConfigError('REDIS_KEY_PREFIX', `must be 1 to 64 characters of A-Z a-z 0-9 : _ . -, got "${value}"`);
+  if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(value))
+    throw new ConfigError('REDIS_KEY_PREFIX', `must be 1 to 64 characters of A-Z a-z 0-9 : _ . -, got "${value}"`);
   return value;
 }
 
@@ -150,7 +174,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     .filter((s) => s !== '');
   for (const origin of corsOrigins) {
     if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
-      throw new ConfigError('CORS_ORIGINS', `must be a comma-separated list of origins like https://shop.example, got "${origin}"`);
+      throw new ConfigError(
+        'CORS_ORIGINS',
+        `must be a comma-separated list of origins like https://shop.example, got "${origin}"`,
+      );
     }
   }
   const config: AppConfig = {

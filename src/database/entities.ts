@@ -17,9 +17,26 @@ import { DeferrableStoreSku1764028800000 } from './migrations/1764028800000-defe
 import { LowStockIndex1763856000000 } from './migrations/1763856000000-low-stock-index.js';
 
 export const ENTITIES = [
-  Tenant, Store, Staff, Supplier, VatRate, Category, Product, StockLevel, StockCostLayer, StockMovement, Promotion,
-  ApiClient, ApiKey,
+  Tenant,
+  Store,
+  Staff,
+  Supplier,
+  VatRate,
+  Category,
+  Product,
+  StockLevel,
+  StockCostLayer,
+  StockMovement,
+  Promotion,
+  ApiClient,
+  ApiKey,
 ];
 
 /** Listed explicitly (no glob), so that the same list works from `dist/`, from jest and from ormconfig.ts. */
-export const MIGRATIONS = [InitialSchema1763683200000, ProductCounts1763769600000, LowStockIndex1763856000000, LowStockProductActive1763942400000, DeferrableStoreSku1764028800000];
+export const MIGRATIONS = [
+  InitialSchema1763683200000,
+  ProductCounts1763769600000,
+  LowStockIndex1763856000000,
+  LowStockProductActive1763942400000,
+  DeferrableStoreSku1764028800000,
+];

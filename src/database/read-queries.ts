@@ -46,6 +46,9 @@ export async function readRows<T>(qb: SelectQueryBuilder<ObjectLiteral>, options
   }
 }
 
-export async function readOne<T>(qb: SelectQueryBuilder<ObjectLiteral>, options: ReadOptions = {}): Promise<T | undefined> {
+export async function readOne<T>(
+  qb: SelectQueryBuilder<ObjectLiteral>,
+  options: ReadOptions = {},
+): Promise<T | undefined> {
   return (await readRows<T>(qb, options))[0];
 }

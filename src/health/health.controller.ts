@@ -1,6 +1,13 @@
 import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { HealthCheck, type HealthCheckResult, HealthCheckService, type HealthIndicatorFunction, type HealthIndicatorResult, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import {
+  HealthCheck,
+  type HealthCheckResult,
+  HealthCheckService,
+  type HealthIndicatorFunction,
+  type HealthIndicatorResult,
+  TypeOrmHealthIndicator,
+} from '@nestjs/terminus';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
@@ -44,7 +51,8 @@ export class HealthController {
   ready(@Res({ passthrough: true }) res: Response): Promise<unknown> {
     return this.check(res, [
       async () => {
-        if (this.shutdown.shuttingDown) throw new ServiceUnavailableException({ status: 'error', info: {}, error: { shutdown: { status: 'down' } } });
+        if (this.shutdown.shuttingDown)
+          throw new ServiceUnavailableException({ status: 'error', info: {}, error: { shutdown: { status: 'down' } } });
         return { shutdown: { status: 'up' } };
       },
       () => this.db.pingCheck('database', { timeout: PING_TIMEOUT_MS }),
@@ -55,14 +63,29 @@ export class HealthController {
   /** /v1 reads go to the replicas when there are any, so each of them must answer too. */
   private async replicasCheck(): Promise<HealthIndicatorResult> {
     const pools = ((this.dataSource.driver as PostgresDriver).slaves ?? []) as Pool[];
-    const results = await Promise.all(pools.map((pool) => withTimeout(pool.query('SELECT 1'), PING_TIMEOUT_MS).then(() => true, () => false)));
-    const replicas = { status: results.every(Boolean) ? 'up' : 'down', answering: results.filter(Boolean).length, of: results.length } as const;
-    if (replicas.status === 'down') throw new ServiceUnavailableException({ status: 'error', info: {}, error: { replicas } });
+    const results = await Promise.all(
+      pools.map((pool) =>
+        withTimeout(pool.query('SELECT 1'), PING_TIMEOUT_MS).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
+    const replicas = {
+      status: results.every(Boolean) ? 'up' : 'down',
+      answering: results.filter(Boolean).length,
+      of: results.length,
+    } as const;
+    if (replicas.status === 'down')
+      throw new ServiceUnavailableException({ status: 'error', info: {}, error: { replicas } });
     return { replicas };
   }
 
   /** Terminus's own body, with 503 when a check fails (not the /v1 error envelope). */
-  private async check(res: Response, indicators: HealthIndicatorFunction[]): Promise<HealthCheckResult | string | object> {
+  private async check(
+    res: Response,
+    indicators: HealthIndicatorFunction[],
+  ): Promise<HealthCheckResult | string | object> {
     res.setHeader('Cache-Control', 'no-store');
     try {
       return await this.health.check(indicators);

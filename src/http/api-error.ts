@@ -1,7 +1,13 @@
 import { HttpException } from '@nestjs/common';
 
 export const ERROR_CODES = [
-  'validation_failed', 'unauthorized', 'scope_denied', 'not_found', 'payload_too_large', 'rate_limited', 'internal_error',
+  'validation_failed',
+  'unauthorized',
+  'scope_denied',
+  'not_found',
+  'payload_too_large',
+  'rate_limited',
+  'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -29,13 +35,21 @@ export class ApiError extends HttpException {
 
   /** One message and no details whatever the cause, so that a caller cannot tell the causes apart. */
   static unauthorized(): ApiError {
-    return new ApiError(401, 'unauthorized', 'A valid API key is required in the Authorization header (Bearer).', {}, {
-      'WWW-Authenticate': 'Bearer',
-    });
+    return new ApiError(
+      401,
+      'unauthorized',
+      'A valid API key is required in the Authorization header (Bearer).',
+      {},
+      {
+        'WWW-Authenticate': 'Bearer',
+      },
+    );
   }
 
   static scopeDenied(requiredScopes: string[]): ApiError {
-    return new ApiError(403, 'scope_denied', 'The API key does not have the scope this operation requires.', { requiredScopes });
+    return new ApiError(403, 'scope_denied', 'The API key does not have the scope this operation requires.', {
+      requiredScopes,
+    });
   }
 
   static notFound(): ApiError {
@@ -43,15 +57,30 @@ export class ApiError extends HttpException {
   }
 
   static payloadTooLarge(): ApiError {
-    return new ApiError(413, 'payload_too_large', 'The request body is larger than this service accepts.', {}, { Connection: 'close' });
+    return new ApiError(
+      413,
+      'payload_too_large',
+      'The request body is larger than this service accepts.',
+      {},
+      { Connection: 'close' },
+    );
   }
 
   static rateLimited(retryAfterSeconds: number): ApiError {
-    return new ApiError(429, 'rate_limited', 'Too many requests. Retry after the number of seconds in Retry-After.',
-      { retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) });
+    return new ApiError(
+      429,
+      'rate_limited',
+      'Too many requests. Retry after the number of seconds in Retry-After.',
+      { retryAfterSeconds },
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
   }
 
   static internal(): ApiError {
-    return new ApiError(500, 'internal_error', 'An internal error occurred. Report the requestId if the problem persists.');
+    return new ApiError(
+      500,
+      'internal_error',
+      'An internal error occurred. Report the requestId if the problem persists.',
+    );
   }
 }

@@ -24,12 +24,12 @@ export function answerUnparsableRequests(server: Server): void {
       },
     });
     socket.end(
-      'HTTP/1.1 400 Bad Request\r\n'
-      + 'Content-Type: application/json; charset=utf-8\r\n'
-      + `Content-Length: ${Buffer.byteLength(body)}\r\n`
-      + `${REQUEST_ID_HEADER}: ${requestId}\r\n`
-      + 'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n'
-      + body,
+      'HTTP/1.1 400 Bad Request\r\n' +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        `${REQUEST_ID_HEADER}: ${requestId}\r\n` +
+        'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
+        body,
     );
   });
 }

@@ -20,7 +20,10 @@ export function toApiError(exception: unknown): ApiError {
     exception instanceof HttpException
       ? exception.getStatus()
       : // Errors of Express and its parsers carry their status (for example a malformed URL is a 400).
-        Number((exception as { status?: unknown; statusCode?: unknown })?.status ?? (exception as { statusCode?: unknown })?.statusCode);
+        Number(
+          (exception as { status?: unknown; statusCode?: unknown })?.status ??
+            (exception as { statusCode?: unknown })?.statusCode,
+        );
   switch (CODE_BY_STATUS[status]) {
     case 'validation_failed':
       return new ApiError(400, 'validation_failed', 'The request is malformed.', { errors: [] });
@@ -51,7 +54,8 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     if (error.getStatus() >= 500) {
       // The cause goes to the log, never to the client: as the err of the request's own log line
       // (pino-http reads res.err), beside its requestId, client and route.
-      (res as Response & { err?: unknown }).err = exception instanceof Error ? exception : new Error(describe(exception));
+      (res as Response & { err?: unknown }).err =
+        exception instanceof Error ? exception : new Error(describe(exception));
     }
     if (res.headersSent) {
       res.destroy();

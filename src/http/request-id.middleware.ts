@@ -23,7 +23,10 @@ export function generateRequestId(): string {
  */
 export function requestIdMiddleware(req: Request, res: Response, next: NextFunction): void {
   const given = req.headers['x-request-id'];
-  const id = typeof given === 'string' && REQUEST_ID_PATTERN.test(given) && !containsKeyLike(given) ? given : generateRequestId();
+  const id =
+    typeof given === 'string' && REQUEST_ID_PATTERN.test(given) && !containsKeyLike(given)
+      ? given
+      : generateRequestId();
   req.requestId = id;
   res.setHeader(REQUEST_ID_HEADER, id);
   next();

@@ -6,7 +6,6 @@ import { redactKeys } from '../auth/api-key-format.js';
 import type { AppConfig } from '../config/app-config.js';
 import { routeLabel, statusLabel } from './request-observer.middleware.js';
 
-
 export function createLogger(config: Pick<AppConfig, 'logLevel'>, destination?: NodeJS.WritableStream): Logger {
   return pino(
     {
@@ -19,7 +18,11 @@ export function createLogger(config: Pick<AppConfig, 'logLevel'>, destination?: 
   );
 }
 
-const caller = (req: Request) => ({ clientId: req.caller?.clientId ?? null, tenantId: req.caller?.tenantId ?? null, route: routeLabel(req) });
+const caller = (req: Request) => ({
+  clientId: req.caller?.clientId ?? null,
+  tenantId: req.caller?.tenantId ?? null,
+  route: routeLabel(req),
+});
 
 /**
  * One JSON line per request: request id, client, tenant, route, status and duration. Headers are
@@ -38,8 +41,10 @@ export function requestLogger(logger: Logger) {
       if (statusLabel(res as unknown as Response) === 'aborted') return 'warn';
       return error || res.statusCode >= 500 ? 'error' : 'info';
     },
-    customSuccessMessage: (req, res) => `${req.method} ${routeLabel(req as unknown as Request)} ${statusLabel(res as unknown as Response)}`,
-    customErrorMessage: (req, res) => `${req.method} ${routeLabel(req as unknown as Request)} ${statusLabel(res as unknown as Response)}`,
+    customSuccessMessage: (req, res) =>
+      `${req.method} ${routeLabel(req as unknown as Request)} ${statusLabel(res as unknown as Response)}`,
+    customErrorMessage: (req, res) =>
+      `${req.method} ${routeLabel(req as unknown as Request)} ${statusLabel(res as unknown as Response)}`,
     customAttributeKeys: { reqId: 'requestId', responseTime: 'durationMs' },
     customSuccessObject: (req, _res, value) => ({ ...value, ...caller(req as unknown as Request) }),
     customErrorObject: (req, _res, _error, value) => ({ ...value, ...caller(req as unknown as Request) }),

@@ -14,17 +14,28 @@ interface PgPool {
 export class MetricsService {
   readonly registry = new Registry();
   private readonly requests = new Counter({
-    name: 'http_requests_total', help: 'HTTP requests by route, method and status.', labelNames: ['method', 'route', 'status'], registers: [this.registry],
+    name: 'http_requests_total',
+    help: 'HTTP requests by route, method and status.',
+    labelNames: ['method', 'route', 'status'],
+    registers: [this.registry],
   });
   private readonly duration = new Histogram({
-    name: 'http_request_duration_seconds', help: 'HTTP request duration by route, method and status.', labelNames: ['method', 'route', 'status'],
-    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [this.registry],
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration by route, method and status.',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
   });
   private readonly rateLimited = new Counter({
-    name: 'rate_limited_requests_total', help: 'Requests refused with 429, by budget policy.', labelNames: ['policy'], registers: [this.registry],
+    name: 'rate_limited_requests_total',
+    help: 'Requests refused with 429, by budget policy.',
+    labelNames: ['policy'],
+    registers: [this.registry],
   });
   private readonly redisFailOpen = new Counter({
-    name: 'ratelimit_redis_fail_open_total', help: 'Requests counted in process because Redis did not answer.', registers: [this.registry],
+    name: 'ratelimit_redis_fail_open_total',
+    help: 'Requests counted in process because Redis did not answer.',
+    registers: [this.registry],
   });
 
   constructor(@InjectDataSource() dataSource: DataSource) {
@@ -35,19 +46,25 @@ export class MetricsService {
     };
     const sum = (pick: (p: PgPool) => number): number => pools().reduce((n, p) => n + pick(p), 0);
     new Gauge({
-      name: 'db_pool_connections_in_use', help: 'Database connections checked out of the pools.', registers: [this.registry],
+      name: 'db_pool_connections_in_use',
+      help: 'Database connections checked out of the pools.',
+      registers: [this.registry],
       collect() {
         this.set(sum((p) => p.totalCount - p.idleCount));
       },
     });
     new Gauge({
-      name: 'db_pool_connections_idle', help: 'Open, idle database connections.', registers: [this.registry],
+      name: 'db_pool_connections_idle',
+      help: 'Open, idle database connections.',
+      registers: [this.registry],
       collect() {
         this.set(sum((p) => p.idleCount));
       },
     });
     new Gauge({
-      name: 'db_pool_waiting_requests', help: 'Queries waiting for a database connection.', registers: [this.registry],
+      name: 'db_pool_waiting_requests',
+      help: 'Queries waiting for a database connection.',
+      registers: [this.registry],
       collect() {
         this.set(sum((p) => p.waitingCount));
       },

@@ -8,7 +8,11 @@ interface RouteLayer {
 
 const ROUTE_LABEL = Symbol('route-label');
 const LABELLER = Symbol('route-labeller');
-type LabelledRequest = Request & { [ROUTE_LABEL]?: string; [LABELLER]?: (req: Request) => string; route?: { path?: string } };
+type LabelledRequest = Request & {
+  [ROUTE_LABEL]?: string;
+  [LABELLER]?: (req: Request) => string;
+  route?: { path?: string };
+};
 
 /**
  * The route template of a request (never the raw path, whose ids would explode label sets), also

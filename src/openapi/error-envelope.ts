@@ -12,12 +12,18 @@ export class ErrorBody {
     type: 'object',
     additionalProperties: true,
     description:
-      'Shape depends on code: validation_failed → { errors: [{ in: "query" | "path", name, message }] } with one entry per failing parameter; ' +
+      'Shape depends on code: validation_failed → { errors: [{ in: "query" | "path", name, ' +
+      'message }] } with one entry per failing parameter; ' +
       'scope_denied → { requiredScopes: [scope] }; rate_limited → { retryAfterSeconds: n }; otherwise {}.',
   })
   details: Record<string, unknown>;
 
-  @ApiProperty({ type: String, pattern: '^[A-Za-z0-9_.:-]{1,80}$', description: 'Same value as the X-Request-Id response header.', example: 'req_8GmKz2QpLr5TnW1xYb7cDf3h' })
+  @ApiProperty({
+    type: String,
+    pattern: '^[A-Za-z0-9_.:-]{1,80}$',
+    description: 'Same value as the X-Request-Id response header.',
+    example: 'req_8GmKz2QpLr5TnW1xYb7cDf3h',
+  })
   requestId: string;
 }
 
@@ -38,9 +44,13 @@ export const ERROR_EXAMPLES = {
     ],
   }),
   401: envelope('unauthorized', 'A valid API key is required in the Authorization header (Bearer).'),
-  403: envelope('scope_denied', 'The API key does not have the scope this operation requires.', { requiredScopes: ['catalog.products.read'] }),
+  403: envelope('scope_denied', 'The API key does not have the scope this operation requires.', {
+    requiredScopes: ['catalog.products.read'],
+  }),
   404: envelope('not_found', 'The requested resource was not found.'),
   413: envelope('payload_too_large', 'The request body is larger than this service accepts.'),
-  429: envelope('rate_limited', 'Too many requests. Retry after the number of seconds in Retry-After.', { retryAfterSeconds: 17 }),
+  429: envelope('rate_limited', 'Too many requests. Retry after the number of seconds in Retry-After.', {
+    retryAfterSeconds: 17,
+  }),
   500: envelope('internal_error', 'An internal error occurred. Report the requestId if the problem persists.'),
 } as const;

@@ -52,7 +52,16 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setDescription(DESCRIPTION)
     .setVersion('1.0.0')
     .addServer('/', 'This server (development and production each have their own base address)')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque API key (not a JWT)', description: 'An integration API key: ck_live_… (production) or ck_test_… (development), then 32 to 64 letters and digits.' }, BEARER_SCHEME)
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'opaque API key (not a JWT)',
+        description:
+          'An integration API key: ck_live_… (production) or ck_test_… (development), then 32 to 64 letters and digits.',
+      },
+      BEARER_SCHEME,
+    )
     .addTag('Catalog', 'Products, categories and customer-facing promotions.')
     .addTag('Inventory', 'Exact stock levels.')
     .build();
@@ -92,7 +101,9 @@ function strictSchemas(document: OpenAPIObject): OpenAPIObject {
 /** Stable output: paths and schemas in a fixed order, so that the committed file diffs cleanly. */
 function sortKeys(document: OpenAPIObject): OpenAPIObject {
   const sorted = <T extends Record<string, unknown>>(o: T | undefined): T | undefined =>
-    o === undefined ? undefined : (Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) as T);
+    o === undefined
+      ? undefined
+      : (Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) as T);
   return {
     ...document,
     paths: sorted(document.paths)!,
@@ -106,6 +117,11 @@ export function setupDocs(app: INestApplication, document: OpenAPIObject): void 
     jsonDocumentUrl: 'docs/openapi.json',
     raw: ['json'],
     customSiteTitle: 'Catalog and Inventory Read API',
-    swaggerOptions: { validatorUrl: null, persistAuthorization: true, displayRequestDuration: true, tryItOutEnabled: true },
+    swaggerOptions: {
+      validatorUrl: null,
+      persistAuthorization: true,
+      displayRequestDuration: true,
+      tryItOutEnabled: true,
+    },
   });
 }

@@ -24,11 +24,21 @@ export const QuantityProperty = (extra: Extra = {}): PropertyDecorator =>
 
 /** UTC with milliseconds: `2026-10-02T09:30:00.000Z`. */
 export const TimestampProperty = (extra: Extra = {}): PropertyDecorator =>
-  ApiProperty({ type: String, format: 'date-time', pattern: TIMESTAMP_PATTERN, example: '2026-10-02T09:30:00.000Z', ...extra });
+  ApiProperty({
+    type: String,
+    format: 'date-time',
+    pattern: TIMESTAMP_PATTERN,
+    example: '2026-10-02T09:30:00.000Z',
+    ...extra,
+  });
 
 export const PageFields = {
-  page: (): PropertyDecorator => ApiProperty({ type: 'integer', minimum: 1, description: 'The page returned, from 1.', example: 1 }),
-  pageSize: (): PropertyDecorator => ApiProperty({ type: 'integer', minimum: 1, maximum: 100, description: 'Rows per page.', example: 50 }),
-  total: (): PropertyDecorator => ApiProperty({ type: 'integer', minimum: 0, description: 'Rows matching the filters, on all pages.', example: 152 }),
-  totalPages: (): PropertyDecorator => ApiProperty({ type: 'integer', minimum: 1, description: 'ceil(total / pageSize), at least 1.', example: 4 }),
+  page: (): PropertyDecorator =>
+    ApiProperty({ type: 'integer', minimum: 1, description: 'The page returned, from 1.', example: 1 }),
+  pageSize: (): PropertyDecorator =>
+    ApiProperty({ type: 'integer', minimum: 1, maximum: 100, description: 'Rows per page.', example: 50 }),
+  total: (): PropertyDecorator =>
+    ApiProperty({ type: 'integer', minimum: 0, description: 'Rows matching the filters, on all pages.', example: 152 }),
+  totalPages: (): PropertyDecorator =>
+    ApiProperty({ type: 'integer', minimum: 1, description: 'ceil(total / pageSize), at least 1.', example: 4 }),
 };

@@ -7,12 +7,16 @@ import { ERROR_EXAMPLES, ErrorEnvelope } from './error-envelope.js';
 export const BEARER_SCHEME = 'apiKey';
 
 const REQUEST_ID_HEADER = {
-  description: 'The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem.',
+  description:
+    'The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem.',
   schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,80}$' },
 };
 const RATE_LIMIT_HEADERS = {
   'RateLimit-Policy': {
-    description: 'The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers.',
+    description:
+      'The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): ' +
+      '"per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode ' +
+      'these numbers.',
     schema: { type: 'string', example: '"per-client";q=600;w=60' },
   },
   RateLimit: {
@@ -27,25 +31,66 @@ const COMMON_HEADERS = {
 };
 
 const errors = (notFound: string) => [
-  ApiResponse({ status: 400, description: 'validation_failed: a parameter is invalid, unknown, repeated or empty. details.errors lists every failing parameter.', type: ErrorEnvelope, headers: COMMON_HEADERS, example: ERROR_EXAMPLES[400] }),
+  ApiResponse({
+    status: 400,
+    description:
+      'validation_failed: a parameter is invalid, unknown, repeated or empty. details.errors lists every failing parameter.',
+    type: ErrorEnvelope,
+    headers: COMMON_HEADERS,
+    example: ERROR_EXAMPLES[400],
+  }),
   ApiResponse({
     status: 401,
-    description: 'unauthorized: the key is missing, malformed, unknown, expired or revoked, of the other environment, or its client is disabled or revoked. One message for every cause.',
+    description:
+      'unauthorized: the key is missing, malformed, unknown, expired or revoked, of the other ' +
+      'environment, or its client is disabled or revoked. One message for every cause.',
     type: ErrorEnvelope,
-    headers: { ...COMMON_HEADERS, 'WWW-Authenticate': { description: 'Always Bearer.', schema: { type: 'string', enum: ['Bearer'] } } },
+    headers: {
+      ...COMMON_HEADERS,
+      'WWW-Authenticate': { description: 'Always Bearer.', schema: { type: 'string', enum: ['Bearer'] } },
+    },
     example: ERROR_EXAMPLES[401],
   }),
-  ApiResponse({ status: 403, description: 'scope_denied: the key is valid but its client lacks the scope of this operation (details.requiredScopes).', type: ErrorEnvelope, headers: COMMON_HEADERS, example: ERROR_EXAMPLES[403] }),
-  ApiResponse({ status: 404, description: `not_found: ${notFound}`, type: ErrorEnvelope, headers: COMMON_HEADERS, example: ERROR_EXAMPLES[404] }),
-  ApiResponse({ status: 413, description: 'payload_too_large: the request carried a body larger than the limit (operations take no body).', type: ErrorEnvelope, headers: COMMON_HEADERS, example: ERROR_EXAMPLES[413] }),
+  ApiResponse({
+    status: 403,
+    description:
+      'scope_denied: the key is valid but its client lacks the scope of this operation (details.requiredScopes).',
+    type: ErrorEnvelope,
+    headers: COMMON_HEADERS,
+    example: ERROR_EXAMPLES[403],
+  }),
+  ApiResponse({
+    status: 404,
+    description: `not_found: ${notFound}`,
+    type: ErrorEnvelope,
+    headers: COMMON_HEADERS,
+    example: ERROR_EXAMPLES[404],
+  }),
+  ApiResponse({
+    status: 413,
+    description: 'payload_too_large: the request carried a body larger than the limit (operations take no body).',
+    type: ErrorEnvelope,
+    headers: COMMON_HEADERS,
+    example: ERROR_EXAMPLES[413],
+  }),
   ApiResponse({
     status: 429,
-    description: 'rate_limited: the budget is spent. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff.',
+    description:
+      'rate_limited: the budget is spent. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff.',
     type: ErrorEnvelope,
-    headers: { ...COMMON_HEADERS, 'Retry-After': { description: 'Whole seconds to wait, at least 1.', schema: { type: 'integer', minimum: 1 } } },
+    headers: {
+      ...COMMON_HEADERS,
+      'Retry-After': { description: 'Whole seconds to wait, at least 1.', schema: { type: 'integer', minimum: 1 } },
+    },
     example: ERROR_EXAMPLES[429],
   }),
-  ApiResponse({ status: 500, description: 'internal_error: an unexpected error; the body says nothing more. Report the requestId.', type: ErrorEnvelope, headers: COMMON_HEADERS, example: ERROR_EXAMPLES[500] }),
+  ApiResponse({
+    status: 500,
+    description: 'internal_error: an unexpected error; the body says nothing more. Report the requestId.',
+    type: ErrorEnvelope,
+    headers: COMMON_HEADERS,
+    example: ERROR_EXAMPLES[500],
+  }),
 ];
 
 export interface V1OperationOptions {
@@ -64,11 +109,28 @@ export interface V1OperationOptions {
 export function V1Operation(options: V1OperationOptions): MethodDecorator {
   return applyDecorators(
     RequireScope(options.scope),
-    ApiOperation({ operationId: options.operationId, summary: options.summary, description: `${options.description}\n\n**Required scope:** \`${options.scope}\`` }),
+    ApiOperation({
+      operationId: options.operationId,
+      summary: options.summary,
+      description: `${options.description}\n\n**Required scope:** \`${options.scope}\``,
+    }),
     ApiExtension('x-required-scopes', [options.scope]),
     ApiBearerAuth(BEARER_SCHEME),
-    ApiHeader({ name: 'X-Request-Id', required: false, description: 'Optional id of this request, echoed in the response. Must match ^[A-Za-z0-9_.:-]{1,80}$; otherwise (or when absent) the service generates one starting with req_.', schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,80}$' } }),
-    ApiResponse({ status: 200, description: options.ok.description, type: options.ok.type, isArray: options.ok.isArray, headers: COMMON_HEADERS }),
+    ApiHeader({
+      name: 'X-Request-Id',
+      required: false,
+      description:
+        'Optional id of this request, echoed in the response. Must match ^[A-Za-z0-9_.:-]{1,80}$; ' +
+        'otherwise (or when absent) the service generates one starting with req_.',
+      schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,80}$' },
+    }),
+    ApiResponse({
+      status: 200,
+      description: options.ok.description,
+      type: options.ok.type,
+      isArray: options.ok.isArray,
+      headers: COMMON_HEADERS,
+    }),
     ...errors(options.notFound),
   );
 }

@@ -1,4 +1,10 @@
-import { type ArgumentMetadata, createParamDecorator, type ExecutionContext, Injectable, type PipeTransform } from '@nestjs/common';
+import {
+  type ArgumentMetadata,
+  createParamDecorator,
+  type ExecutionContext,
+  Injectable,
+  type PipeTransform,
+} from '@nestjs/common';
 import type { Request } from 'express';
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, type ValidationError, validateSync } from 'class-validator';
@@ -23,20 +29,27 @@ export class ParamsValidationPipe implements PipeTransform {
  * every failing parameter of both (as separate @Param() and @Query() the first would hide the other).
  * Gives the path DTO; the query DTO may only refuse, as for an operation without query parameters.
  */
-export const PathAndQuery = createParamDecorator((classes: { path: ParamClass; query: ParamClass }, ctx: ExecutionContext): object => {
-  const req = ctx.switchToHttp().getRequest<Request>();
-  const errors: ParameterError[] = [];
-  const path = validateParameters(req.params, classes.path, 'path', errors);
-  validateParameters(req.query, classes.query, 'query', errors);
-  if (errors.length > 0) throw ApiError.validationFailed(errors);
-  return path;
-});
+export const PathAndQuery = createParamDecorator(
+  (classes: { path: ParamClass; query: ParamClass }, ctx: ExecutionContext): object => {
+    const req = ctx.switchToHttp().getRequest<Request>();
+    const errors: ParameterError[] = [];
+    const path = validateParameters(req.params, classes.path, 'path', errors);
+    validateParameters(req.query, classes.query, 'query', errors);
+    if (errors.length > 0) throw ApiError.validationFailed(errors);
+    return path;
+  },
+);
 
 /**
  * Validates raw parameters against a DTO to the rules of decisions.md: a repeated, unknown or empty
  * parameter is an error, and every parameter that fails gets one entry in `errors`.
  */
-function validateParameters(value: unknown, metatype: ParamClass, location: ParameterError['in'], out: ParameterError[]): object {
+function validateParameters(
+  value: unknown,
+  metatype: ParamClass,
+  location: ParameterError['in'],
+  out: ParameterError[],
+): object {
   const errors = new Map<string, ParameterError>();
   const fail = (name: string, message: string): void => {
     if (!errors.has(name)) errors.set(name, { in: location, name, message });
@@ -57,7 +70,10 @@ function validateParameters(value: unknown, metatype: ParamClass, location: Para
 
   const instance = plainToInstance(metatype, plain);
   // A DTO without parameters has nothing to validate (and class-validator refuses such an object).
-  const failures = known.size === 0 ? [] : validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
+  const failures =
+    known.size === 0
+      ? []
+      : validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
   for (const failure of failures) fail(failure.property, messageOf(failure));
   out.push(...errors.values());
   return instance;
@@ -69,7 +85,11 @@ const namesByClass = new WeakMap<ParamClass, ReadonlySet<string>>();
 function parameterNames(metatype: ParamClass): ReadonlySet<string> {
   let names = namesByClass.get(metatype);
   if (names === undefined) {
-    names = new Set(getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false).map((m) => m.propertyName));
+    names = new Set(
+      getMetadataStorage()
+        .getTargetValidationMetadatas(metatype, '', true, false)
+        .map((m) => m.propertyName),
+    );
     namesByClass.set(metatype, names);
   }
   return names;

@@ -24,7 +24,13 @@ export const ID_PATTERN_TEXT = '^[A-Za-z0-9_.:-]{1,128}$';
  * and a pre-filled optional filter would narrow a request the user did not mean to narrow.
  */
 const doc = (d: ParamDoc, schema: Record<string, unknown>, required = false): PropertyDecorator =>
-  ApiProperty({ required, description: d.description, ...(required ? { example: d.example } : {}), default: d.default, ...schema });
+  ApiProperty({
+    required,
+    description: d.description,
+    ...(required ? { example: d.example } : {}),
+    default: d.default,
+    ...schema,
+  });
 
 /** Digits only, then the range: `1.5`, `-1`, `1e2` and `abc` stay strings and fail. */
 export function IntegerParam(options: { min: number; max?: number } & ParamDoc): PropertyDecorator {
@@ -55,7 +61,10 @@ export function IdParam(d: ParamDoc & { required?: boolean }): PropertyDecorator
     ...(d.required ? [] : [IsOptional()]),
     ValidateBy({
       name: 'isOpaqueId',
-      validator: { validate: (value) => isOpaqueId(value), defaultMessage: () => 'must be an id of 1 to 128 characters from A-Z a-z 0-9 _ . : -' },
+      validator: {
+        validate: (value) => isOpaqueId(value),
+        defaultMessage: () => 'must be an id of 1 to 128 characters from A-Z a-z 0-9 _ . : -',
+      },
     }),
     doc(d, { type: 'string', pattern: ID_PATTERN_TEXT, minLength: 1, maxLength: 128 }, d.required),
   );
@@ -73,11 +82,20 @@ export function TextParam(d: ParamDoc & { pattern?: string }): PropertyDecorator
     ValidateBy({
       name: 'isTextParam',
       validator: {
-        validate: (value) => typeof value === 'string' && value !== '' && [...value].length <= MAX_TEXT_PARAM && !hasControlCharacters(value),
+        validate: (value) =>
+          typeof value === 'string' &&
+          value !== '' &&
+          [...value].length <= MAX_TEXT_PARAM &&
+          !hasControlCharacters(value),
         defaultMessage: () => `must be 1 to ${MAX_TEXT_PARAM} characters without control characters`,
       },
     }),
-    doc(d, { type: 'string', minLength: 1, maxLength: MAX_TEXT_PARAM, pattern: d.pattern ?? '^[^\\u0000-\\u001f\\u007f]+$' }),
+    doc(d, {
+      type: 'string',
+      minLength: 1,
+      maxLength: MAX_TEXT_PARAM,
+      pattern: d.pattern ?? '^[^\\u0000-\\u001f\\u007f]+$',
+    }),
   );
 }
 
@@ -90,7 +108,8 @@ export function DateTimeParam(d: ParamDoc): PropertyDecorator {
       name: 'isRfc3339DateTime',
       validator: {
         validate: (value) => isInstant(value),
-        defaultMessage: () => 'must be an RFC 3339 date-time with Z or a numeric offset, for example 2026-01-31T09:00:00Z',
+        defaultMessage: () =>
+          'must be an RFC 3339 date-time with Z or a numeric offset, for example 2026-01-31T09:00:00Z',
       },
     }),
     doc(d, { type: 'string', format: 'date-time' }),
@@ -101,5 +120,9 @@ const isInstant = (value: unknown): value is Instant =>
   typeof value === 'object' && value !== null && typeof (value as Instant).floorMs === 'number';
 
 export function EnumParam(values: readonly string[], d: ParamDoc): PropertyDecorator {
-  return applyDecorators(IsOptional(), IsIn([...values], { message: `must be one of ${values.join(', ')}` }), doc(d, { type: 'string', enum: [...values] }));
+  return applyDecorators(
+    IsOptional(),
+    IsIn([...values], { message: `must be one of ${values.join(', ')}` }),
+    doc(d, { type: 'string', enum: [...values] }),
+  );
 }

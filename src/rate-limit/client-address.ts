@@ -14,5 +14,8 @@ export function clientAddressKey(ip: string | undefined): string {
   const left = halves[0] ? halves[0].split(':') : [];
   const right = halves.length > 1 && halves[1] ? halves[1].split(':') : [];
   const groups = [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

@@ -40,7 +40,13 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     const base = baseKey(throttlerName, key);
     const hit = (this.redis as unknown as Record<string, (...args: unknown[]) => Promise<number[]>>).throttlerHit;
     const [totalHits, timeToExpireMs, blocked, timeToBlockExpireMs] = await hit.call(
-      this.redis, `${base}:hits`, blockKeyOf(throttlerName, key), ttl, limit, Math.max(1, blockDuration));
+      this.redis,
+      `${base}:hits`,
+      blockKeyOf(throttlerName, key),
+      ttl,
+      limit,
+      Math.max(1, blockDuration),
+    );
     return {
       totalHits,
       timeToExpire: Math.ceil(timeToExpireMs / 1000),

@@ -7,7 +7,8 @@ const CANONICAL = /^(?:0|-?[1-9]\d*|-0(?=\.\d*[1-9]))\.\d+$/;
  */
 export function formatDecimal(value: string, scale: number): string {
   // Columns of the same scale already come in the right form ("1.20"): only check them.
-  if (scale > 0 && value.length > scale + 1 && value[value.length - scale - 1] === '.' && CANONICAL.test(value)) return value;
+  if (scale > 0 && value.length > scale + 1 && value[value.length - scale - 1] === '.' && CANONICAL.test(value))
+    return value;
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
   if (!m) throw new Error(`not a decimal number: ${value}`);
   const [, sign, intPart, fracRaw = ''] = m;

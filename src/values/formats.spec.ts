@@ -1,38 +1,84 @@
 import {
-  hasControlCharacters, hasSecondFractionWithin, isDecimalString, isOpaqueId, isRfc3339DateTime, MAX_TIMESTAMP_MS, MIN_TIMESTAMP_MS, parseRfc3339DateTime,
+  hasControlCharacters,
+  hasSecondFractionWithin,
+  isDecimalString,
+  isOpaqueId,
+  isRfc3339DateTime,
+  MAX_TIMESTAMP_MS,
+  MIN_TIMESTAMP_MS,
+  parseRfc3339DateTime,
   toPostgresTimestamp,
 } from './formats.js';
 
 describe('isRfc3339DateTime', () => {
-  it.each(['2026-01-31T09:00:00Z', '2026-01-31T10:00:00.250+01:00', '2024-02-29T00:00:00Z', '2026-12-31T23:59:59.999999-12:00', '2026-01-31t09:00:00z',
-    '0000-02-29T00:00:00Z', '2016-12-31T23:59:60Z', '2026-01-31T09:00:00.1234567891Z'])(
-    'accepts %s', (value) => expect(isRfc3339DateTime(value)).toBe(true));
-  it.each(['2026-01-31', '2026-01-31T09:00:00', '2026-02-30T00:00:00Z', '2025-02-29T00:00:00Z', '2026-13-01T00:00:00Z', '2026-01-31T24:00:00Z',
-    '2026-01-31T09:60:00Z', '2026-01-31 09:00:00Z', '2026-01-31T09:00:00+1:00', '2026-01-31T09:00:00+24:00', '2026-01-31T09:00:61Z', '0001-02-29T00:00:00Z', '2026-01-31T09:00:00.Z', '', 'now'])(
-    'refuses %s', (value) => expect(isRfc3339DateTime(value)).toBe(false));
+  it.each([
+    '2026-01-31T09:00:00Z',
+    '2026-01-31T10:00:00.250+01:00',
+    '2024-02-29T00:00:00Z',
+    '2026-12-31T23:59:59.999999-12:00',
+    '2026-01-31t09:00:00z',
+    '0000-02-29T00:00:00Z',
+    '2016-12-31T23:59:60Z',
+    '2026-01-31T09:00:00.1234567891Z',
+  ])('accepts %s', (value) => expect(isRfc3339DateTime(value)).toBe(true));
+  it.each([
+    '2026-01-31',
+    '2026-01-31T09:00:00',
+    '2026-02-30T00:00:00Z',
+    '2025-02-29T00:00:00Z',
+    '2026-13-01T00:00:00Z',
+    '2026-01-31T24:00:00Z',
+    '2026-01-31T09:60:00Z',
+    '2026-01-31 09:00:00Z',
+    '2026-01-31T09:00:00+1:00',
+    '2026-01-31T09:00:00+24:00',
+    '2026-01-31T09:00:61Z',
+    '0001-02-29T00:00:00Z',
+    '2026-01-31T09:00:00.Z',
+    '',
+    'now',
+  ])('refuses %s', (value) => expect(isRfc3339DateTime(value)).toBe(false));
 });
 
 describe('parseRfc3339DateTime', () => {
   const at = (iso: string): number => Date.parse(iso);
   it('gives the exact millisecond, applying any offset up to ±23:59', () => {
-    expect(parseRfc3339DateTime('2026-01-31T10:00:00.250+01:00')).toEqual({ floorMs: at('2026-01-31T09:00:00.250Z'), ceilMs: at('2026-01-31T09:00:00.250Z') });
+    expect(parseRfc3339DateTime('2026-01-31T10:00:00.250+01:00')).toEqual({
+      floorMs: at('2026-01-31T09:00:00.250Z'),
+      ceilMs: at('2026-01-31T09:00:00.250Z'),
+    });
     expect(parseRfc3339DateTime('2026-01-01T00:00:00+20:00')!.floorMs).toBe(at('2025-12-31T04:00:00.000Z'));
     expect(parseRfc3339DateTime('2026-01-01T00:00:00-23:59')!.floorMs).toBe(at('2026-01-01T23:59:00.000Z'));
   });
   it('brackets a fraction finer than milliseconds by the milliseconds around it', () => {
-    expect(parseRfc3339DateTime('2025-06-01T10:00:00.0009999Z')).toEqual({ floorMs: at('2025-06-01T10:00:00.000Z'), ceilMs: at('2025-06-01T10:00:00.001Z') });
-    expect(parseRfc3339DateTime('2025-06-01T10:00:00.123000000Z')).toEqual({ floorMs: at('2025-06-01T10:00:00.123Z'), ceilMs: at('2025-06-01T10:00:00.123Z') });
+    expect(parseRfc3339DateTime('2025-06-01T10:00:00.0009999Z')).toEqual({
+      floorMs: at('2025-06-01T10:00:00.000Z'),
+      ceilMs: at('2025-06-01T10:00:00.001Z'),
+    });
+    expect(parseRfc3339DateTime('2025-06-01T10:00:00.123000000Z')).toEqual({
+      floorMs: at('2025-06-01T10:00:00.123Z'),
+      ceilMs: at('2025-06-01T10:00:00.123Z'),
+    });
   });
   it('puts a leap second after the last millisecond of its minute and before the next minute', () => {
-    expect(parseRfc3339DateTime('2016-12-31T23:59:60.5Z')).toEqual({ floorMs: at('2016-12-31T23:59:59.999Z'), ceilMs: at('2017-01-01T00:00:00.000Z') });
-    expect(parseRfc3339DateTime('2017-01-01T00:59:60+01:00')).toEqual({ floorMs: at('2016-12-31T23:59:59.999Z'), ceilMs: at('2017-01-01T00:00:00.000Z') });
+    expect(parseRfc3339DateTime('2016-12-31T23:59:60.5Z')).toEqual({
+      floorMs: at('2016-12-31T23:59:59.999Z'),
+      ceilMs: at('2017-01-01T00:00:00.000Z'),
+    });
+    expect(parseRfc3339DateTime('2017-01-01T00:59:60+01:00')).toEqual({
+      floorMs: at('2016-12-31T23:59:59.999Z'),
+      ceilMs: at('2017-01-01T00:00:00.000Z'),
+    });
   });
   it('reads years 1 to 99 as themselves', () => {
     expect(parseRfc3339DateTime('0001-01-01T00:00:00Z')!.floorMs).toBe(MIN_TIMESTAMP_MS);
-    expect(new Date(parseRfc3339DateTime('0099-12-31T23:59:59.999Z')!.floorMs).toISOString()).toBe('0099-12-31T23:59:59.999Z');
+    expect(new Date(parseRfc3339DateTime('0099-12-31T23:59:59.999Z')!.floorMs).toISOString()).toBe(
+      '0099-12-31T23:59:59.999Z',
+    );
   });
   it('refuses what isRfc3339DateTime refuses', () => {
-    for (const value of ['2026-02-30T00:00:00Z', '2026-01-31T09:00:00', '2026-01-31T09:00:00+24:00', 42, null]) expect(parseRfc3339DateTime(value)).toBeNull();
+    for (const value of ['2026-02-30T00:00:00Z', '2026-01-31T09:00:00', '2026-01-31T09:00:00+24:00', 42, null])
+      expect(parseRfc3339DateTime(value)).toBeNull();
   });
 });
 
@@ -50,7 +96,9 @@ describe('isOpaqueId', () => {
     expect(isOpaqueId('prd_A.b:c-1')).toBe(true);
     expect(isOpaqueId('x'.repeat(128))).toBe(true);
   });
-  it.each(['', 'x'.repeat(129), 'a b', 'a/b', 'é', 'a%20'])('refuses %j', (value) => expect(isOpaqueId(value)).toBe(false));
+  it.each(['', 'x'.repeat(129), 'a b', 'a/b', 'é', 'a%20'])('refuses %j', (value) =>
+    expect(isOpaqueId(value)).toBe(false),
+  );
 });
 
 describe('isDecimalString', () => {
@@ -59,7 +107,9 @@ describe('isDecimalString', () => {
     expect(isDecimalString('-2.500', 5)).toBe(true);
     expect(isDecimalString('00012', 2)).toBe(true);
   });
-  it.each(['1e3', '1.', '.5', '+1', ' 1', '12345.6', 'abc', ''])('refuses %j', (value) => expect(isDecimalString(value, 4)).toBe(false));
+  it.each(['1e3', '1.', '.5', '+1', ' 1', '12345.6', 'abc', ''])('refuses %j', (value) =>
+    expect(isDecimalString(value, 4)).toBe(false),
+  );
   it('refuses numbers that are not strings', () => expect(isDecimalString(1.5, 4)).toBe(false));
   it('refuses more fraction digits than the scale unless they are zeros (a stored value is never rounded)', () => {
     expect(isDecimalString('1.20', 12, 2)).toBe(true);

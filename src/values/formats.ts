@@ -1,14 +1,14 @@
 /** The value formats of the contract, shared by query parameters and the data set importer. */
 
 export const OPAQUE_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
-export const isOpaqueId = (value: unknown): value is string => typeof value === 'string' && OPAQUE_ID_PATTERN.test(value);
+export const isOpaqueId = (value: unknown): value is string =>
+  typeof value === 'string' && OPAQUE_ID_PATTERN.test(value);
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 export const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTERS.test(value);
 
-const RFC3339 =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/;
 
 /** Milliseconds since the epoch of a UTC calendar time; unlike Date.UTC, years 0 to 99 are themselves, not 1900 to 1999. */
 function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, ms = 0): number {
@@ -71,14 +71,20 @@ export function toPostgresTimestamp(ms: number): string {
   const iso = new Date(ms).toISOString(); // ±YYYYYY-… outside years 0 to 9999
   const m = /^([+-]?\d+)(-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2}\.\d{3})Z$/.exec(iso)!;
   const year = Number(m[1]);
-  return year >= 1 ? `${String(year).padStart(4, '0')}${m[2]} ${m[3]}+00` : `${String(1 - year).padStart(4, '0')}${m[2]} ${m[3]}+00 BC`;
+  return year >= 1
+    ? `${String(year).padStart(4, '0')}${m[2]} ${m[3]}+00`
+    : `${String(1 - year).padStart(4, '0')}${m[2]} ${m[3]}+00 BC`;
 }
 
 /**
  * A decimal number written as a string: optional minus, digits, optional fraction. Digits past
  * `maxFractionDigits` may only be zeros, so that storing it in a column of that scale never rounds.
  */
-export function isDecimalString(value: unknown, maxIntegerDigits: number, maxFractionDigits = Infinity): value is string {
+export function isDecimalString(
+  value: unknown,
+  maxIntegerDigits: number,
+  maxFractionDigits = Infinity,
+): value is string {
   if (typeof value !== 'string') return false;
   const m = /^-?(\d+)(?:\.(\d+))?$/.exec(value);
   if (!m) return false;

@@ -29,7 +29,10 @@ export default async function globalSetup() {
     serverUrl = given;
     console.log(`\nTests use the PostgreSQL server of TEST_DATABASE_URL (${new URL(given).host}).`);
   } else {
-    const embedded = await startEmbeddedPostgres({ dataDir: mkdtempSync(join(tmpdir(), 'cia-test-pg-')), persistent: false });
+    const embedded = await startEmbeddedPostgres({
+      dataDir: mkdtempSync(join(tmpdir(), 'cia-test-pg-')),
+      persistent: false,
+    });
     globalThis.__CIA_EMBEDDED_PG__ = embedded;
     serverUrl = embedded.serverUrl;
     console.log('\nTests use an embedded PostgreSQL (set TEST_DATABASE_URL to use another server).');

@@ -9,7 +9,18 @@ import addFormatsModule from 'ajv-formats';
  */
 type Json = Record<string, unknown>;
 const document = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Json }>; headers?: Record<string, { schema: Json }> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        responses: Record<
+          string,
+          { content?: Record<string, { schema: Json }>; headers?: Record<string, { schema: Json }> }
+        >;
+      }
+    >
+  >;
   components: { schemas: Record<string, Json> };
 };
 
@@ -56,11 +67,15 @@ export function assertMatchesOpenApi(method: string, url: string, res: CheckedRe
   if (!response) throw new Error(`OpenAPI: ${method} ${route.template} does not document status ${res.status}`);
   for (const [name, header] of Object.entries(response.headers ?? {})) {
     const value = res.headers[name.toLowerCase()];
-    if (value === undefined) throw new Error(`OpenAPI: ${method} ${route.template} ${res.status} lacks the documented header ${name}`);
+    if (value === undefined)
+      throw new Error(`OpenAPI: ${method} ${route.template} ${res.status} lacks the documented header ${name}`);
     const schema = header.schema as { pattern?: string; enum?: string[]; type?: string };
-    if (schema.pattern && !new RegExp(schema.pattern).test(value)) throw new Error(`OpenAPI: header ${name}="${value}" does not match ${schema.pattern}`);
-    if (schema.enum && !schema.enum.includes(value)) throw new Error(`OpenAPI: header ${name}="${value}" is not one of ${schema.enum.join(', ')}`);
-    if (schema.type === 'integer' && !/^-?[0-9]+$/.test(value)) throw new Error(`OpenAPI: header ${name}="${value}" is not an integer`);
+    if (schema.pattern && !new RegExp(schema.pattern).test(value))
+      throw new Error(`OpenAPI: header ${name}="${value}" does not match ${schema.pattern}`);
+    if (schema.enum && !schema.enum.includes(value))
+      throw new Error(`OpenAPI: header ${name}="${value}" is not one of ${schema.enum.join(', ')}`);
+    if (schema.type === 'integer' && !/^-?[0-9]+$/.test(value))
+      throw new Error(`OpenAPI: header ${name}="${value}" is not an integer`);
   }
   if (method.toUpperCase() === 'HEAD') return;
   const schema = response.content?.['application/json']?.schema;
@@ -72,6 +87,8 @@ export function assertMatchesOpenApi(method: string, url: string, res: CheckedRe
     validators.set(key, validate);
   }
   if (!validate(res.body)) {
-    throw new Error(`OpenAPI: ${key} body does not match the document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(res.body).slice(0, 500)}`);
+    throw new Error(
+      `OpenAPI: ${key} body does not match the document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(res.body).slice(0, 500)}`,
+    );
   }
 }

@@ -24,9 +24,15 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const exited = await Promise.race([exit.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 100))]);
+    const exited = await Promise.race([
+      exit.then(() => true),
+      new Promise<false>((r) => setTimeout(() => r(false), 100)),
+    ]);
     if (exited) throw new Error(`the server exited during start:\n${output}`);
-    const ready = await fetch(`${base}/health/live`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${base}/health/live`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -47,7 +53,10 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
 
 /** Runs the built service with an environment that must be refused; returns its exit code and output. */
 export async function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['dist/main.js'], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));

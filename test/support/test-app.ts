@@ -27,13 +27,21 @@ export interface TestApp {
 }
 
 /** The real application (same modules, middleware, guards, pipe and filter) on a fresh database. */
-export async function createTestApp(options: { dataset?: unknown; env?: Record<string, string>; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { dataset?: unknown; env?: Record<string, string>; config?: Partial<AppConfig> } = {},
+): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
   const db = createDataSource({ url: databaseUrl, poolSize: 2 });
   await db.initialize();
   if (options.dataset !== undefined) await importDataset(db, options.dataset, { replace: false });
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env, DATABASE_URL: databaseUrl }, { authCacheTtlMs: 0, ...options.config });
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false, logger: false });
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', ...options.env, DATABASE_URL: databaseUrl },
+    { authCacheTtlMs: 0, ...options.config },
+  );
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bodyParser: false,
+    logger: false,
+  });
   configureApp(app, config);
   await app.init();
   const server = app.getHttpServer();
@@ -44,7 +52,9 @@ export async function createTestApp(options: { dataset?: unknown; env?: Record<s
     db,
     get(path, key = null, headers = {}) {
       // Every response of a documented operation is checked against openapi.json.
-      const req = request(server).get(path).expect((res) => assertMatchesOpenApi('GET', path, res));
+      const req = request(server)
+        .get(path)
+        .expect((res) => assertMatchesOpenApi('GET', path, res));
       if (key !== null) req.set('Authorization', `Bearer ${key}`);
       for (const [name, value] of Object.entries(headers)) req.set(name, value);
       return req;
@@ -52,7 +62,9 @@ export async function createTestApp(options: { dataset?: unknown; env?: Record<s
     http: () => request(server),
     // Other methods and HEAD are checked too when they hit a documented path.
     head: (path: string, key: string | null = null) => {
-      const req = request(server).head(path).expect((res) => assertMatchesOpenApi('HEAD', path, res));
+      const req = request(server)
+        .head(path)
+        .expect((res) => assertMatchesOpenApi('HEAD', path, res));
       if (key !== null) req.set('Authorization', `Bearer ${key}`);
       return req;
     },
@@ -89,7 +101,9 @@ export function routeTable(t: TestApp): RouteInfo[] {
           path,
           handler: `${controller.name}.${name}`,
           scope: Reflect.getMetadata(REQUIRED_SCOPE, handler) ?? Reflect.getMetadata(REQUIRED_SCOPE, controller),
-          isPublic: Boolean(Reflect.getMetadata(PUBLIC_ROUTE, handler) ?? Reflect.getMetadata(PUBLIC_ROUTE, controller)),
+          isPublic: Boolean(
+            Reflect.getMetadata(PUBLIC_ROUTE, handler) ?? Reflect.getMetadata(PUBLIC_ROUTE, controller),
+          ),
         });
       }
     }

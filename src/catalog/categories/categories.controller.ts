@@ -16,9 +16,12 @@ export class CategoriesController {
     scope: 'catalog.categories.read',
     operationId: 'listCategories',
     summary: 'List categories',
-    description: 'All categories of the stores the key may read (or of `storeId`), not paginated. Archived categories are never returned; inactive ones only with `activeOnly=false`.',
+    description:
+      'All categories of the stores the key may read (or of `storeId`), not paginated. Archived ' +
+      'categories are never returned; inactive ones only with `activeOnly=false`.',
     ok: { type: CategoryView, isArray: true, description: 'The categories, in the order of sortBy.' },
-    notFound: 'storeId names a store that does not exist, belongs to another tenant or is outside the key\'s stores (one answer for all three).',
+    notFound:
+      "storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three).",
   })
   list(@Caller() caller: ApiCaller, @Query() query: ListCategoriesQuery): Promise<CategoryView[]> {
     return this.categories.list(caller, query);

@@ -20,7 +20,8 @@ export class CategoriesService {
     const qb = inScope(this.categories.createQueryBuilder('c'), 'c', scope).select([]).andWhere('NOT c.is_archived');
     for (const [alias, column] of Object.entries(CATEGORY_COLUMNS)) qb.addSelect(column, alias);
     if (query.activeOnly) qb.andWhere('c.is_active');
-    if (query.parentCategoryId !== undefined) qb.andWhere('c.parent_category_id = :parent', { parent: query.parentCategoryId });
+    if (query.parentCategoryId !== undefined)
+      qb.andWhere('c.parent_category_id = :parent', { parent: query.parentCategoryId });
     // Names compare by lower case, in byte order, so the order is the same on every database.
     if (query.sortBy === 'sortOrder') qb.orderBy('c.sort_order', 'ASC').addOrderBy('lower(c.name) COLLATE "C"', 'ASC');
     else qb.orderBy('lower(c.name) COLLATE "C"', 'ASC');

@@ -15,8 +15,15 @@ export const CATEGORY_COLUMNS = {
 } as const;
 
 export type CategoryRow = {
-  id: string; storeId: string; parentCategoryId: string | null; name: string; code: string | null;
-  description: string | null; sortOrder: number; isActive: boolean; updatedAt: string;
+  id: string;
+  storeId: string;
+  parentCategoryId: string | null;
+  name: string;
+  code: string | null;
+  description: string | null;
+  sortOrder: number;
+  isActive: boolean;
+  updatedAt: string;
 };
 
 @ApiSchema({ name: 'Category' })

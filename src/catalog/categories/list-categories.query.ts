@@ -4,17 +4,25 @@ export const CATEGORY_SORTS = ['sortOrder', 'name'] as const;
 export type CategorySort = (typeof CATEGORY_SORTS)[number];
 
 export class ListCategoriesQuery {
-  @IdParam({ description: 'Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found.', example: 'sto_camden' })
+  @IdParam({
+    description:
+      'Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found.',
+    example: 'sto_camden',
+  })
   storeId?: string;
 
   @IdParam({ description: 'Only the direct children of this category. Exact, case-sensitive.' })
   parentCategoryId?: string;
 
-  @BooleanParam({ description: 'true: only active categories; false: inactive ones too. Archived categories are never returned.', default: true })
+  @BooleanParam({
+    description: 'true: only active categories; false: inactive ones too. Archived categories are never returned.',
+    default: true,
+  })
   activeOnly: boolean = true;
 
   @EnumParam(CATEGORY_SORTS, {
-    description: 'sortOrder (default): by sortOrder, then lower-case name, then id. name: by lower-case name, then id. Names compare in byte order.',
+    description:
+      'sortOrder (default): by sortOrder, then lower-case name, then id. name: by lower-case name, then id. Names compare in byte order.',
     default: 'sortOrder',
   })
   sortBy: CategorySort = 'sortOrder';

@@ -5,21 +5,31 @@ import { MAX_SEARCH_TERMS, SEARCH_PATTERN_TEXT, searchTerms } from '../../values
 import { BooleanParam, DateTimeParam, ID_PATTERN_TEXT, IdParam, TextParam } from '../../params/params.js';
 
 export class ListProductsQuery extends PageQuery {
-  @IdParam({ description: 'Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found.', example: 'sto_camden' })
+  @IdParam({
+    description:
+      'Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found.',
+    example: 'sto_camden',
+  })
   storeId?: string;
 
-  @IdParam({ description: "Only products whose own category is this one (not its subcategories'). Exact, case-sensitive." })
+  @IdParam({
+    description: "Only products whose own category is this one (not its subcategories'). Exact, case-sensitive.",
+  })
   categoryId?: string;
 
   @TextParam({
-    description: `Free-text search: split on white space into at most ${MAX_SEARCH_TERMS} terms; a product matches when every term is a case-insensitive substring of its name, sku, barcode or brand. %, _ and \\ are literal characters.`,
+    description:
+      `Free-text search: split on white space into at most ${MAX_SEARCH_TERMS} ` +
+      `terms; a product matches when every term is a case-insensitive substring ` +
+      `of its name, sku, barcode or brand. %, _ and \\ are literal characters.`,
     example: 'cola 330',
     pattern: SEARCH_PATTERN_TEXT,
   })
   @ValidateBy({
     name: 'searchTerms',
     validator: {
-      validate: (value) => typeof value !== 'string' || (searchTerms(value).length >= 1 && searchTerms(value).length <= MAX_SEARCH_TERMS),
+      validate: (value) =>
+        typeof value !== 'string' || (searchTerms(value).length >= 1 && searchTerms(value).length <= MAX_SEARCH_TERMS),
       defaultMessage: () => `must contain 1 to ${MAX_SEARCH_TERMS} search terms separated by white space`,
     },
   })
@@ -31,10 +41,18 @@ export class ListProductsQuery extends PageQuery {
   @TextParam({ description: 'Exact, case-sensitive SKU.' })
   sku?: string;
 
-  @DateTimeParam({ description: 'Only products with updatedAt at or after this instant (RFC 3339 with Z or an offset). To sync, pass the largest updatedAt seen so far.', example: '2026-10-01T00:00:00Z' })
+  @DateTimeParam({
+    description:
+      'Only products with updatedAt at or after this instant (RFC 3339 with Z or an offset). To ' +
+      'sync, pass the largest updatedAt seen so far.',
+    example: '2026-10-01T00:00:00Z',
+  })
   updatedSince?: Instant;
 
-  @BooleanParam({ description: 'true: only active products; false: inactive ones too. Exactly true or false.', default: true })
+  @BooleanParam({
+    description: 'true: only active products; false: inactive ones too. Exactly true or false.',
+    default: true,
+  })
   activeOnly: boolean = true;
 }
 

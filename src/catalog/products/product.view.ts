@@ -32,11 +32,29 @@ export const PRODUCT_COLUMNS = {
 } as const;
 
 export type ProductRow = {
-  id: string; storeId: string; categoryId: string | null; name: string; sku: string; barcode: string | null;
-  brand: string | null; size: string | null; unitType: UnitType; sellingPriceGross: string; sellingPriceNet: string;
-  taxCategory: TaxCategory; vatId: string | null; vatCode: string | null; vatName: string | null;
-  vatPercentage: string | null; isActive: boolean; variablePrice: boolean; ageRestricted: boolean;
-  alcoholRestricted: boolean; tobaccoRestricted: boolean; vapeRestricted: boolean; updatedAt: string;
+  id: string;
+  storeId: string;
+  categoryId: string | null;
+  name: string;
+  sku: string;
+  barcode: string | null;
+  brand: string | null;
+  size: string | null;
+  unitType: UnitType;
+  sellingPriceGross: string;
+  sellingPriceNet: string;
+  taxCategory: TaxCategory;
+  vatId: string | null;
+  vatCode: string | null;
+  vatName: string | null;
+  vatPercentage: string | null;
+  isActive: boolean;
+  variablePrice: boolean;
+  ageRestricted: boolean;
+  alcoholRestricted: boolean;
+  tobaccoRestricted: boolean;
+  vapeRestricted: boolean;
+  updatedAt: string;
 };
 
 @ApiSchema({ name: 'VatRate' })
@@ -44,7 +62,12 @@ export class VatRateView {
   @IdProperty({ example: 'vat_cs_std' }) id: string;
   @TextProperty({ description: 'Short VAT rate code.', example: 'S' }) code: string;
   @TextProperty({ example: 'Standard rate' }) name: string;
-  @ApiProperty({ type: String, pattern: '^-?[0-9]+\\.[0-9]{2}$', description: 'Percentage as a decimal string with 2 decimals.', example: '20.00' })
+  @ApiProperty({
+    type: String,
+    pattern: '^-?[0-9]+\\.[0-9]{2}$',
+    description: 'Percentage as a decimal string with 2 decimals.',
+    example: '20.00',
+  })
   percentage: string;
 }
 
@@ -64,7 +87,8 @@ export class ProductView {
   @ApiProperty({ enum: [...TAX_CATEGORIES], enumName: 'TaxCategory', example: 'STANDARD' }) taxCategory: TaxCategory;
   @ApiProperty({ type: () => VatRateView, nullable: true }) vatRate: VatRateView | null;
   @ApiProperty({ type: Boolean }) isActive: boolean;
-  @ApiProperty({ type: Boolean, description: 'Sold at a scale-entered or variable price (for example by weight).' }) variablePrice: boolean;
+  @ApiProperty({ type: Boolean, description: 'Sold at a scale-entered or variable price (for example by weight).' })
+  variablePrice: boolean;
   @ApiProperty({ type: Boolean, description: 'The four restriction flags are independent.' }) ageRestricted: boolean;
   @ApiProperty({ type: Boolean }) alcoholRestricted: boolean;
   @ApiProperty({ type: Boolean }) tobaccoRestricted: boolean;

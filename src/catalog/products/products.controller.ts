@@ -18,9 +18,13 @@ export class ProductsController {
     scope: 'catalog.products.read',
     operationId: 'listProducts',
     summary: 'List products',
-    description: 'Products of every store the key may read (or of `storeId`), ordered by id in byte order, with exact `total` and `totalPages`. Inactive products are hidden unless `activeOnly=false`.',
+    description:
+      'Products of every store the key may read (or of `storeId`), ordered by id in byte order, ' +
+      'with exact `total` and `totalPages`. Inactive products are hidden unless ' +
+      '`activeOnly=false`.',
     ok: { type: ProductPage, description: 'One page of products.' },
-    notFound: 'storeId names a store that does not exist, belongs to another tenant or is outside the key\'s stores (one answer for all three).',
+    notFound:
+      "storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three).",
   })
   list(@Caller() caller: ApiCaller, @Query() query: ListProductsQuery): Promise<Page<ProductView>> {
     return this.products.list(caller, query);
@@ -33,11 +37,15 @@ export class ProductsController {
     summary: 'Get one product',
     description: 'One product by id, active or not.',
     ok: { type: ProductView, description: 'The product.' },
-    notFound: 'no such product, or it belongs to another tenant or to a store outside the key\'s stores (one answer for all).',
+    notFound:
+      "no such product, or it belongs to another tenant or to a store outside the key's stores (one answer for all).",
   })
   @ApiParam({ name: 'id', ...PRODUCT_ID_PARAM })
   // The query is validated only to refuse parameters: this operation has none.
-  get(@Caller() caller: ApiCaller, @PathAndQuery({ path: ProductIdParams, query: NoQueryParams }) params: ProductIdParams): Promise<ProductView> {
+  get(
+    @Caller() caller: ApiCaller,
+    @PathAndQuery({ path: ProductIdParams, query: NoQueryParams }) params: ProductIdParams,
+  ): Promise<ProductView> {
     return this.products.get(caller, params.id);
   }
 }

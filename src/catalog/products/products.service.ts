@@ -24,7 +24,9 @@ export class ProductsService {
   async list(caller: ApiCaller, query: ListProductsQuery): Promise<Page<ProductView>> {
     const scope = await this.stores.resolve(caller, query.storeId);
     const filtered = this.filtered(scope, query);
-    const onlyScoped = [query.categoryId, query.q, query.sku, query.barcode, query.updatedSince].every((f) => f === undefined);
+    const onlyScoped = [query.categoryId, query.q, query.sku, query.barcode, query.updatedSince].every(
+      (f) => f === undefined,
+    );
     // A text search's best plan depends on its terms: planned afresh each time, never prepared.
     const prepared = query.q === undefined;
     const total = onlyScoped
@@ -35,15 +37,22 @@ export class ProductsService {
     // columns of just those rows. Limit and offset are parameters, so every page is one statement.
     const ids = filtered.select('p.id', 'id').orderBy('p.id', 'ASC');
     const page = this.withColumns(
-      this.dataSource.createQueryBuilder().from(`(${ids.getQuery()} LIMIT :pageLimit OFFSET :pageOffset)`, 'page').innerJoin('products', 'p', 'p.id = page.id'),
-    ).setParameters({ ...ids.getParameters(), pageLimit: query.pageSize, pageOffset: offsetOf(query) }).orderBy('p.id', 'ASC');
+      this.dataSource
+        .createQueryBuilder()
+        .from(`(${ids.getQuery()} LIMIT :pageLimit OFFSET :pageOffset)`, 'page')
+        .innerJoin('products', 'p', 'p.id = page.id'),
+    )
+      .setParameters({ ...ids.getParameters(), pageLimit: query.pageSize, pageOffset: offsetOf(query) })
+      .orderBy('p.id', 'ASC');
     const rows = await readRows<ProductRow>(page, { prepared });
     return toPage(rows.map(toProductView), query, total);
   }
 
   async get(caller: ApiCaller, id: string): Promise<ProductView> {
     const scope = await this.stores.resolve(caller);
-    const row = await readOne<ProductRow>(this.withColumns(inScope(this.products.createQueryBuilder('p'), 'p', scope)).andWhere('p.id = :id', { id }));
+    const row = await readOne<ProductRow>(
+      this.withColumns(inScope(this.products.createQueryBuilder('p'), 'p', scope)).andWhere('p.id = :id', { id }),
+    );
     if (!row) throw ApiError.notFound();
     return toProductView(row);
   }
@@ -55,7 +64,9 @@ export class ProductsService {
     if (query.sku !== undefined) qb.andWhere('p.sku = :sku', { sku: query.sku });
     if (query.barcode !== undefined) qb.andWhere('p.barcode = :barcode', { barcode: query.barcode });
     if (query.updatedSince !== undefined) {
-      qb.andWhere('p.updated_at >= CAST(:updatedSince AS timestamptz)', { updatedSince: toPostgresTimestamp(query.updatedSince.ceilMs) });
+      qb.andWhere('p.updated_at >= CAST(:updatedSince AS timestamptz)', {
+        updatedSince: toPostgresTimestamp(query.updatedSince.ceilMs),
+      });
     }
     if (query.q !== undefined) {
       // search_text is lower(name sku barcode brand) joined by spaces; a term has no white space, so

@@ -12,5 +12,11 @@ export type PromotionAction =
   | { kind: 'fixed_price'; price: string }
   | { kind: 'free_items'; quantity: number; which: 'cheapest' | 'most_expensive' };
 
-export const CONDITION_KINDS = ['product_quantity', 'category_quantity', 'basket_spend', 'customer_group', 'time_of_day'] as const;
+export const CONDITION_KINDS = [
+  'product_quantity',
+  'category_quantity',
+  'basket_spend',
+  'customer_group',
+  'time_of_day',
+] as const;
 export const ACTION_KINDS = ['percent_off', 'amount_off', 'fixed_price', 'free_items'] as const;

@@ -5,7 +5,15 @@ import { type DescriptionContext, describeDiscount, describeEligibility } from '
 import type { PromotionAction, PromotionCondition } from './promotion-rules.js';
 
 /** Promotion types that customers see; coupons, staff and manual discounts never leave the service. */
-export const CUSTOMER_FACING_TYPES = ['PERCENT_OFF', 'AMOUNT_OFF', 'FIXED_PRICE', 'MULTI_BUY', 'BUY_X_GET_Y', 'BUNDLE', 'SPEND_AND_SAVE'] as const;
+export const CUSTOMER_FACING_TYPES = [
+  'PERCENT_OFF',
+  'AMOUNT_OFF',
+  'FIXED_PRICE',
+  'MULTI_BUY',
+  'BUY_X_GET_Y',
+  'BUNDLE',
+  'SPEND_AND_SAVE',
+] as const;
 export const RETURNABLE_STATUSES = ['ACTIVE', 'PAUSED'] as const;
 export type ReturnableStatus = (typeof RETURNABLE_STATUSES)[number];
 
@@ -24,17 +32,32 @@ export const PROMOTION_COLUMNS = {
 } as const;
 
 export type PromotionRow = {
-  id: string; storeId: string; name: string; type: string; status: ReturnableStatus; startsAt: string | null; endsAt: string | null;
-  conditions: PromotionCondition[]; actions: PromotionAction[]; updatedAt: string;
+  id: string;
+  storeId: string;
+  name: string;
+  type: string;
+  status: ReturnableStatus;
+  startsAt: string | null;
+  endsAt: string | null;
+  conditions: PromotionCondition[];
+  actions: PromotionAction[];
+  updatedAt: string;
 };
 
 export class PromotionSchedule {
-  @TimestampProperty({ nullable: true, description: 'Start of the window, inclusive; null: open.' }) startsAt: string | null;
-  @TimestampProperty({ nullable: true, description: 'End of the window, inclusive; null: open.', example: null }) endsAt: string | null;
+  @TimestampProperty({ nullable: true, description: 'Start of the window, inclusive; null: open.' }) startsAt:
+    string | null;
+  @TimestampProperty({ nullable: true, description: 'End of the window, inclusive; null: open.', example: null })
+  endsAt: string | null;
 }
 
 export class PromotionLifecycle {
-  @ApiProperty({ enum: [...RETURNABLE_STATUSES], enumName: 'PromotionStatus', description: 'PAUSED is returned only with activeOnly=false.', example: 'ACTIVE' })
+  @ApiProperty({
+    enum: [...RETURNABLE_STATUSES],
+    enumName: 'PromotionStatus',
+    description: 'PAUSED is returned only with activeOnly=false.',
+    example: 'ACTIVE',
+  })
   status: ReturnableStatus;
 }
 
@@ -46,10 +69,18 @@ export class PromotionView {
   @ApiProperty({ enum: [...CUSTOMER_FACING_TYPES], enumName: 'PromotionType', example: 'MULTI_BUY' }) type: string;
   @ApiProperty({ type: () => PromotionSchedule }) schedule: PromotionSchedule;
   @ApiProperty({ type: () => PromotionLifecycle }) lifecycle: PromotionLifecycle;
-  @ApiProperty({ type: Boolean, description: 'status is ACTIVE and the current time is inside [startsAt, endsAt]; independent of the query filters.' })
+  @ApiProperty({
+    type: Boolean,
+    description:
+      'status is ACTIVE and the current time is inside [startsAt, endsAt]; independent of the query filters.',
+  })
   isActive: boolean;
-  @TextProperty({ description: 'Who or what qualifies, in plain English.', example: 'Buy 3 or more from Soft Drinks' }) eligibilityDescription: string;
-  @TextProperty({ description: 'The discount, in plain English; amounts carry the currency code.', example: 'The qualifying items together for GBP 3.00' })
+  @TextProperty({ description: 'Who or what qualifies, in plain English.', example: 'Buy 3 or more from Soft Drinks' })
+  eligibilityDescription: string;
+  @TextProperty({
+    description: 'The discount, in plain English; amounts carry the currency code.',
+    example: 'The qualifying items together for GBP 3.00',
+  })
   discountDescription: string;
   @TimestampProperty() updatedAt: string;
 }
@@ -58,7 +89,9 @@ export class PromotionView {
 export function isPromotionActive(row: Pick<PromotionRow, 'status' | 'startsAt' | 'endsAt'>, now: Date): boolean {
   // The bounds come formatted as the contract's UTC millisecond strings, which compare in time order.
   const t = now.toISOString();
-  return row.status === 'ACTIVE' && (row.startsAt === null || row.startsAt <= t) && (row.endsAt === null || t <= row.endsAt);
+  return (
+    row.status === 'ACTIVE' && (row.startsAt === null || row.startsAt <= t) && (row.endsAt === null || t <= row.endsAt)
+  );
 }
 
 /** The customer-facing promotion: keys in the contract's order; the raw rules never appear. */

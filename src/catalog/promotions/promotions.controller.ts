@@ -16,9 +16,14 @@ export class PromotionsController {
     scope: 'catalog.promotions.read',
     operationId: 'listPromotions',
     summary: 'List customer-facing promotions',
-    description: 'Customer-facing promotions (PERCENT_OFF, AMOUNT_OFF, FIXED_PRICE, MULTI_BUY, BUY_X_GET_Y, BUNDLE, SPEND_AND_SAVE; never coupons, staff or manual discounts, system presets, DRAFT or ARCHIVED), ordered by id, not paginated. Each carries plain-English descriptions of who qualifies and of the discount; the internal rules are never returned.',
+    description:
+      'Customer-facing promotions (PERCENT_OFF, AMOUNT_OFF, FIXED_PRICE, MULTI_BUY, BUY_X_GET_Y, ' +
+      'BUNDLE, SPEND_AND_SAVE; never coupons, staff or manual discounts, system presets, DRAFT ' +
+      'or ARCHIVED), ordered by id, not paginated. Each carries plain-English descriptions of ' +
+      'who qualifies and of the discount; the internal rules are never returned.',
     ok: { type: PromotionView, isArray: true, description: 'The promotions.' },
-    notFound: 'storeId names a store that does not exist, belongs to another tenant or is outside the key\'s stores (one answer for all three).',
+    notFound:
+      "storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three).",
   })
   list(@Caller() caller: ApiCaller, @Query() query: ListPromotionsQuery): Promise<PromotionView[]> {
     return this.promotions.list(caller, query);

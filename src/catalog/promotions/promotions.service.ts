@@ -10,7 +10,12 @@ import { Product } from '../products/product.entity.js';
 import type { DescriptionContext } from './promotion-descriptions.js';
 import { Promotion } from './promotion.entity.js';
 import {
-  CUSTOMER_FACING_TYPES, PROMOTION_COLUMNS, type PromotionRow, type PromotionView, RETURNABLE_STATUSES, toPromotionView,
+  CUSTOMER_FACING_TYPES,
+  PROMOTION_COLUMNS,
+  type PromotionRow,
+  type PromotionView,
+  RETURNABLE_STATUSES,
+  toPromotionView,
 } from './promotion.view.js';
 import type { ListPromotionsQuery } from './list-promotions.query.js';
 
@@ -41,8 +46,12 @@ export class PromotionsService {
     const instant = query.activeAt ?? (query.activeOnly ? { floorMs: nowMs, ceilMs: nowMs } : undefined);
     if (instant !== undefined) {
       qb.andWhere(`pr.status = 'ACTIVE'`)
-        .andWhere('(pr.starts_at IS NULL OR pr.starts_at <= CAST(:instantFloor AS timestamptz))', { instantFloor: toPostgresTimestamp(instant.floorMs) })
-        .andWhere('(pr.ends_at IS NULL OR CAST(:instantCeil AS timestamptz) <= pr.ends_at)', { instantCeil: toPostgresTimestamp(instant.ceilMs) });
+        .andWhere('(pr.starts_at IS NULL OR pr.starts_at <= CAST(:instantFloor AS timestamptz))', {
+          instantFloor: toPostgresTimestamp(instant.floorMs),
+        })
+        .andWhere('(pr.ends_at IS NULL OR CAST(:instantCeil AS timestamptz) <= pr.ends_at)', {
+          instantCeil: toPostgresTimestamp(instant.ceilMs),
+        });
     }
     const rows = await readRows<PromotionRow & { currency: string }>(qb.orderBy('pr.id', 'ASC'));
     // Names come from every store the key may read, not only the filtered one: a promotion reads the
@@ -52,7 +61,10 @@ export class PromotionsService {
   }
 
   /** Names for the descriptions: only products and categories the caller may see; the currency came with the rows. */
-  private async descriptionContext(scope: DataScope, rows: (PromotionRow & { currency: string })[]): Promise<DescriptionContext> {
+  private async descriptionContext(
+    scope: DataScope,
+    rows: (PromotionRow & { currency: string })[],
+  ): Promise<DescriptionContext> {
     const productIds = new Set<string>();
     const categoryIds = new Set<string>();
     for (const row of rows) {
@@ -61,14 +73,24 @@ export class PromotionsService {
         if (c.kind === 'category_quantity') c.categoryIds.forEach((id) => categoryIds.add(id));
       }
     }
-    const names = async <T extends ObjectLiteral>(repo: Repository<T>, alias: string, ids: Set<string>): Promise<Map<string, string>> => {
+    const names = async <T extends ObjectLiteral>(
+      repo: Repository<T>,
+      alias: string,
+      ids: Set<string>,
+    ): Promise<Map<string, string>> => {
       if (ids.size === 0) return new Map();
-      const found = await readRows<{ id: string; name: string }>(inScope(repo.createQueryBuilder(alias), alias, scope)
-        .select(`${alias}.id`, 'id').addSelect(`${alias}.name`, 'name')
-        .andWhere(`${alias}.id = ANY(:ids)`, { ids: [...ids] }));
+      const found = await readRows<{ id: string; name: string }>(
+        inScope(repo.createQueryBuilder(alias), alias, scope)
+          .select(`${alias}.id`, 'id')
+          .addSelect(`${alias}.name`, 'name')
+          .andWhere(`${alias}.id = ANY(:ids)`, { ids: [...ids] }),
+      );
       return new Map(found.map((r) => [r.id, r.name]));
     };
-    const [productNames, categoryNames] = await Promise.all([names(this.products, 'p', productIds), names(this.categories, 'c', categoryIds)]);
+    const [productNames, categoryNames] = await Promise.all([
+      names(this.products, 'p', productIds),
+      names(this.categories, 'c', categoryIds),
+    ]);
     return { currency: rows[0]?.currency ?? '', productNames, categoryNames };
   }
 }

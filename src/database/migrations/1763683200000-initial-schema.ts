@@ -214,8 +214,19 @@ export class InitialSchema1763683200000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     for (const table of [
-      'api_keys', 'api_clients', 'promotions', 'stock_movements', 'stock_cost_layers', 'stock_levels',
-      'products', 'categories', 'staff', 'suppliers', 'vat_rates', 'stores', 'tenants',
+      'api_keys',
+      'api_clients',
+      'promotions',
+      'stock_movements',
+      'stock_cost_layers',
+      'stock_levels',
+      'products',
+      'categories',
+      'staff',
+      'suppliers',
+      'vat_rates',
+      'stores',
+      'tenants',
     ]) {
       await q.query(`DROP TABLE IF EXISTS ${table} CASCADE`);
     }

@@ -44,14 +44,18 @@ export class ProductCounts1763769600000 implements MigrationInterface {
         RETURN NULL;
       END
     $$`);
-    await q.query(`CREATE TRIGGER product_counts_truncate AFTER TRUNCATE ON products FOR EACH STATEMENT EXECUTE FUNCTION product_counts_truncate()`);
+    await q.query(
+      `CREATE TRIGGER product_counts_truncate AFTER TRUNCATE ON products FOR EACH STATEMENT EXECUTE FUNCTION product_counts_truncate()`,
+    );
     await q.query(`INSERT INTO product_counts (tenant_id, store_id, is_active, n)
       SELECT tenant_id, store_id, is_active, count(*) FROM products GROUP BY 1, 2, 3`);
 
     await q.query(`DROP INDEX products_tenant_id_idx`);
     await q.query(`CREATE INDEX products_tenant_id_idx ON products (tenant_id, id) INCLUDE (store_id, is_active)`);
     await q.query(`DROP INDEX products_tenant_store_id_idx`);
-    await q.query(`CREATE INDEX products_tenant_store_id_idx ON products (tenant_id, store_id, id) INCLUDE (is_active)`);
+    await q.query(
+      `CREATE INDEX products_tenant_store_id_idx ON products (tenant_id, store_id, id) INCLUDE (is_active)`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

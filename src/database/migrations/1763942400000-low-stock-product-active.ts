@@ -10,7 +10,9 @@ export class LowStockProductActive1763942400000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE stock_levels ADD COLUMN product_is_active boolean`);
-    await q.query(`UPDATE stock_levels s SET product_is_active = p.is_active FROM products p WHERE p.id = s.product_id`);
+    await q.query(
+      `UPDATE stock_levels s SET product_is_active = p.is_active FROM products p WHERE p.id = s.product_id`,
+    );
     await q.query(`ALTER TABLE stock_levels ALTER COLUMN product_is_active SET NOT NULL`);
     await q.query(`CREATE FUNCTION stock_levels_copy_product_active() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN

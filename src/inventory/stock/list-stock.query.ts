@@ -3,7 +3,11 @@ import { PageQuery } from '../../pagination/pagination.js';
 import { BooleanParam, DateTimeParam, IdParam, TextParam } from '../../params/params.js';
 
 export class ListStockQuery extends PageQuery {
-  @IdParam({ description: 'Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found.', example: 'sto_camden' })
+  @IdParam({
+    description:
+      'Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found.',
+    example: 'sto_camden',
+  })
   storeId?: string;
 
   @IdParam({ description: 'Only this product.' })
@@ -19,7 +23,9 @@ export class ListStockQuery extends PageQuery {
   categoryId?: string;
 
   @DateTimeParam({
-    description: "Only rows with updatedAt at or after this instant. A row's updatedAt is the later of the product's and its stock level's update times, so passing the largest updatedAt seen so far misses no change.",
+    description:
+      "Only rows with updatedAt at or after this instant. A row's updatedAt is the later of the product's and " +
+      "its stock level's update times, so passing the largest updatedAt seen so far misses no change.",
     example: '2026-10-01T00:00:00Z',
   })
   updatedSince?: Instant;

@@ -25,8 +25,16 @@ export const STOCK_COLUMNS = {
 } as const;
 
 export type StockRow = {
-  productId: string; storeId: string; sku: string; barcode: string | null; productName: string; trackStock: boolean;
-  quantity: string; lowStockThreshold: string; reorderLevel: string; updatedAt: string;
+  productId: string;
+  storeId: string;
+  sku: string;
+  barcode: string | null;
+  productName: string;
+  trackStock: boolean;
+  quantity: string;
+  lowStockThreshold: string;
+  reorderLevel: string;
+  updatedAt: string;
 };
 
 @ApiSchema({ name: 'StockRow' })
@@ -36,16 +44,28 @@ export class StockRowView {
   @TextProperty({ example: 'SD-100' }) sku: string;
   @TextProperty({ nullable: true, example: '5010000000000' }) barcode: string | null;
   @TextProperty({ example: 'Cola 330ml can' }) productName: string;
-  @ApiProperty({ type: Boolean, description: 'Whether stock is tracked at all; when false, availability is not_tracked.' }) trackStock: boolean;
+  @ApiProperty({
+    type: Boolean,
+    description: 'Whether stock is tracked at all; when false, availability is not_tracked.',
+  })
+  trackStock: boolean;
   @QuantityProperty({ description: 'Current quantity, exact; may be negative.' }) quantity: string;
-  @QuantityProperty({ description: 'Informational: mirrored from reorderLevel on every save; not used to compute availability.' }) lowStockThreshold: string;
+  @QuantityProperty({
+    description: 'Informational: mirrored from reorderLevel on every save; not used to compute availability.',
+  })
+  lowStockThreshold: string;
   @QuantityProperty({ description: 'The threshold used for low_stock.' }) reorderLevel: string;
   @ApiProperty({
-    enum: [...AVAILABILITIES], enumName: 'Availability', example: 'in_stock',
-    description: 'not_tracked when trackStock is false; else out_of_stock when quantity <= 0, low_stock when 0 < quantity <= reorderLevel, in_stock above (exact decimal comparison).',
+    enum: [...AVAILABILITIES],
+    enumName: 'Availability',
+    example: 'in_stock',
+    description:
+      'not_tracked when trackStock is false; else out_of_stock when quantity <= 0, low_stock ' +
+      'when 0 < quantity <= reorderLevel, in_stock above (exact decimal comparison).',
   })
   availability: Availability;
-  @TimestampProperty({ description: "The later of the product's and its stock level's update times." }) updatedAt: string;
+  @TimestampProperty({ description: "The later of the product's and its stock level's update times." })
+  updatedAt: string;
 }
 
 export class StockPage {

@@ -17,9 +17,14 @@ export class StockController {
     scope: 'inventory.stock.read',
     operationId: 'listStock',
     summary: 'List stock levels',
-    description: 'One row per product of the stores the key may read (or of `storeId`), ordered by product id, with exact quantities and a derived availability. A product without a stock record has trackStock false, zero quantities and availability not_tracked. Inactive products are hidden unless `activeOnly=false`.',
+    description:
+      'One row per product of the stores the key may read (or of `storeId`), ordered by product ' +
+      'id, with exact quantities and a derived availability. A product without a stock record ' +
+      'has trackStock false, zero quantities and availability not_tracked. Inactive products are ' +
+      'hidden unless `activeOnly=false`.',
     ok: { type: StockPage, description: 'One page of stock rows.' },
-    notFound: 'storeId names a store that does not exist, belongs to another tenant or is outside the key\'s stores (one answer for all three).',
+    notFound:
+      "storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three).",
   })
   list(@Caller() caller: ApiCaller, @Query() query: ListStockQuery): Promise<Page<StockRowView>> {
     return this.stock.list(caller, query);

@@ -10,11 +10,20 @@ interface CommandSpec {
   summary: string;
   options: Record<string, { type: 'string' | 'boolean'; short?: string }>;
   positional: number;
-  run(service: AdminService, values: Record<string, string | boolean | undefined>, args: string[], ctx: { env: AppEnv; out: Out }): Promise<void>;
+  run(
+    service: AdminService,
+    values: Record<string, string | boolean | undefined>,
+    args: string[],
+    ctx: { env: AppEnv; out: Out },
+  ): Promise<void>;
 }
 
 const JSON_FLAG = { json: { type: 'boolean' as const } };
-const list = (value: string | undefined): string[] => (value ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+const list = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 
 function table(out: Out, headers: string[], rows: string[][]): void {
   if (rows.length === 0) {
@@ -22,31 +31,50 @@ function table(out: Out, headers: string[], rows: string[][]): void {
     return;
   }
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   out(line(headers));
   for (const row of rows) out(line(row));
 }
 
 function printClients(out: Out, clients: ClientSummary[], json: boolean): void {
   if (json) return out(JSON.stringify(clients, null, 2));
-  table(out, ['ID', 'TENANT', 'NAME', 'STATUS', 'SCOPES', 'STORES', 'RATE/MIN', 'ACTIVE KEYS'], clients.map((c) => [
-    c.id, c.tenantId, c.name, c.status, c.scopes.join(','), c.allowedStoreIds === null ? 'all' : c.allowedStoreIds.join(',') || '(none)',
-    c.rateLimitPerMinute === null ? 'default' : String(c.rateLimitPerMinute), String(c.activeKeys),
-  ]));
+  table(
+    out,
+    ['ID', 'TENANT', 'NAME', 'STATUS', 'SCOPES', 'STORES', 'RATE/MIN', 'ACTIVE KEYS'],
+    clients.map((c) => [
+      c.id,
+      c.tenantId,
+      c.name,
+      c.status,
+      c.scopes.join(','),
+      c.allowedStoreIds === null ? 'all' : c.allowedStoreIds.join(',') || '(none)',
+      c.rateLimitPerMinute === null ? 'default' : String(c.rateLimitPerMinute),
+      String(c.activeKeys),
+    ]),
+  );
 }
 
 function printKeys(out: Out, keys: KeySummary[], json: boolean): void {
   if (json) return out(JSON.stringify(keys, null, 2));
-  table(out, ['ID', 'CLIENT', 'KEY', 'STATUS', 'EXPIRES', 'REVOKED', 'CREATED'], keys.map((k) => [
-    k.id, k.clientId, k.hint, k.status, k.expiresAt ?? 'never', k.revokedAt ?? '-', k.createdAt,
-  ]));
+  table(
+    out,
+    ['ID', 'CLIENT', 'KEY', 'STATUS', 'EXPIRES', 'REVOKED', 'CREATED'],
+    keys.map((k) => [k.id, k.clientId, k.hint, k.status, k.expiresAt ?? 'never', k.revokedAt ?? '-', k.createdAt]),
+  );
 }
 
 /** `2027-01-31` (midnight UTC) or an RFC 3339 date-time. */
 export function parseExpiry(value: string): Date {
   const text = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value;
   const instant = parseRfc3339DateTime(text);
-  if (instant === null) throw new AdminError(`--expires: "${value}" is not a date (2027-01-31) or an RFC 3339 date-time (2027-01-31T09:00:00Z)`);
+  if (instant === null)
+    throw new AdminError(
+      `--expires: "${value}" is not a date (2027-01-31) or an RFC 3339 date-time (2027-01-31T09:00:00Z)`,
+    );
   return new Date(instant.floorMs);
 }
 
@@ -54,18 +82,34 @@ const COMMANDS: Record<string, CommandSpec> = {
   'clients:create': {
     usage: 'clients:create --tenant T --name N --scopes a,b [--stores s1,s2] [--rate-limit 600] [--json]',
     summary: 'register an integration client (no --stores: every store of the tenant, present and future)',
-    options: { tenant: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' }, stores: { type: 'string' }, 'rate-limit': { type: 'string' }, ...JSON_FLAG },
+    options: {
+      tenant: { type: 'string' },
+      name: { type: 'string' },
+      scopes: { type: 'string' },
+      stores: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      ...JSON_FLAG,
+    },
     positional: 0,
     async run(service, v, _args, { out }) {
-      for (const required of ['tenant', 'name', 'scopes']) if (v[required] === undefined) throw new AdminError(`--${required} is required`);
+      for (const required of ['tenant', 'name', 'scopes'])
+        if (v[required] === undefined) throw new AdminError(`--${required} is required`);
       const rate = v['rate-limit'] as string | undefined;
-      if (rate !== undefined && !/^[0-9]+$/.test(rate)) throw new AdminError(`--rate-limit: "${rate}" is not a whole number`);
+      if (rate !== undefined && !/^[0-9]+$/.test(rate))
+        throw new AdminError(`--rate-limit: "${rate}" is not a whole number`);
       const client = await service.createClient({
-        tenantId: v.tenant as string, name: v.name as string, scopes: list(v.scopes as string),
-        storeIds: v.stores === undefined ? null : list(v.stores as string), rateLimitPerMinute: rate === undefined ? null : Number(rate),
+        tenantId: v.tenant as string,
+        name: v.name as string,
+        scopes: list(v.scopes as string),
+        storeIds: v.stores === undefined ? null : list(v.stores as string),
+        rateLimitPerMinute: rate === undefined ? null : Number(rate),
       });
       if (v.json) out(JSON.stringify(client, null, 2));
-      else out(`Created client ${client.id} (${client.name}) in tenant ${client.tenantId}. Issue a key with: npm run admin -- keys:issue --client ${client.id}`);
+      else
+        out(
+          `Created client ${client.id} (${client.name}) in tenant ${client.tenantId}. ` +
+            `Issue a key with: npm run admin -- keys:issue --client ${client.id}`,
+        );
     },
   },
   'clients:list': {
@@ -77,18 +121,27 @@ const COMMANDS: Record<string, CommandSpec> = {
       printClients(out, await service.listClients(v.tenant as string | undefined), Boolean(v.json));
     },
   },
-  ...Object.fromEntries((['disable', 'enable', 'revoke'] as const).map((verb) => [`clients:${verb}`, {
-    usage: `clients:${verb} CLIENT_ID [--json]`,
-    summary: { disable: 'refuse the client\'s keys until enabled again', enable: 'accept the client\'s keys again', revoke: 'refuse the client\'s keys for good' }[verb],
-    options: { ...JSON_FLAG },
-    positional: 1,
-    async run(service, v, args, { out }) {
-      const status = ({ disable: 'DISABLED', enable: 'ACTIVE', revoke: 'REVOKED' } as const)[verb];
-      const client = await service.setClientStatus(args[0], status);
-      if (v.json) out(JSON.stringify(client, null, 2));
-      else out(`Client ${client.id} is now ${client.status}. Running servers apply this within 5 seconds.`);
-    },
-  } satisfies CommandSpec])),
+  ...Object.fromEntries(
+    (['disable', 'enable', 'revoke'] as const).map((verb) => [
+      `clients:${verb}`,
+      {
+        usage: `clients:${verb} CLIENT_ID [--json]`,
+        summary: {
+          disable: "refuse the client's keys until enabled again",
+          enable: "accept the client's keys again",
+          revoke: "refuse the client's keys for good",
+        }[verb],
+        options: { ...JSON_FLAG },
+        positional: 1,
+        async run(service, v, args, { out }) {
+          const status = ({ disable: 'DISABLED', enable: 'ACTIVE', revoke: 'REVOKED' } as const)[verb];
+          const client = await service.setClientStatus(args[0], status);
+          if (v.json) out(JSON.stringify(client, null, 2));
+          else out(`Client ${client.id} is now ${client.status}. Running servers apply this within 5 seconds.`);
+        },
+      } satisfies CommandSpec,
+    ]),
+  ),
   'keys:issue': {
     usage: 'keys:issue --client CLIENT_ID [--expires 2027-01-31] [--json]',
     summary: 'issue a new key for a client and print it, once',
@@ -108,7 +161,7 @@ const COMMANDS: Record<string, CommandSpec> = {
   },
   'keys:list': {
     usage: 'keys:list --client CLIENT_ID [--json]',
-    summary: 'list a client\'s keys (hints only, never the keys)',
+    summary: "list a client's keys (hints only, never the keys)",
     options: { client: { type: 'string' }, ...JSON_FLAG },
     positional: 0,
     async run(service, v, _args, { out }) {
@@ -143,7 +196,11 @@ export function usage(): string {
 }
 
 /** Parses the command line; returns the exit code. Errors are one line on `err`. */
-export async function runAdmin(argv: string[], open: () => Promise<{ service: AdminService; close(): Promise<void> }>, ctx: { env: AppEnv; out: Out; err: Out }): Promise<number> {
+export async function runAdmin(
+  argv: string[],
+  open: () => Promise<{ service: AdminService; close(): Promise<void> }>,
+  ctx: { env: AppEnv; out: Out; err: Out },
+): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     ctx.out(usage());
@@ -156,7 +213,13 @@ export async function runAdmin(argv: string[], open: () => Promise<{ service: Ad
   }
   let parsed;
   try {
-    parsed = parseArgs({ args: rest, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true, tokens: true });
+    parsed = parseArgs({
+      args: rest,
+      options: { ...command.options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+      tokens: true,
+    });
   } catch (error) {
     ctx.err(`${(error as Error).message.split(/\n|\. /)[0]} (usage: npm run admin -- ${command.usage})`);
     return 64;
@@ -173,12 +236,20 @@ export async function runAdmin(argv: string[], open: () => Promise<{ service: Ad
     return 0;
   }
   if (parsed.positionals.length !== command.positional) {
-    ctx.err(`${name} takes ${command.positional === 0 ? 'no arguments besides options' : 'exactly one id'} (usage: npm run admin -- ${command.usage})`);
+    ctx.err(
+      `${name} takes ${command.positional === 0 ? 'no arguments besides options' : 'exactly one id'} ` +
+        `(usage: npm run admin -- ${command.usage})`,
+    );
     return 64;
   }
   const db = await open();
   try {
-    await command.run(db.service, parsed.values as Record<string, string | boolean | undefined>, parsed.positionals, ctx);
+    await command.run(
+      db.service,
+      parsed.values as Record<string, string | boolean | undefined>,
+      parsed.positionals,
+      ctx,
+    );
     return 0;
   } catch (error) {
     if (error instanceof AdminError) {

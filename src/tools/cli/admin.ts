@@ -7,18 +7,22 @@ import { commandDatabase } from '../../database/command-database.js';
 
 async function main(): Promise<number> {
   const config = loadConfig(process.env);
-  return runAdmin(process.argv.slice(2), async () => {
-    const database = await commandDatabase(config);
-    const db = createDataSource({ url: database.url, poolSize: 2 });
-    await db.initialize();
-    return {
-      service: new AdminService(db),
-      close: async () => {
-        await db.destroy();
-        await database.release();
-      },
-    };
-  }, { env: config.appEnv, out: (line) => console.log(line), err: (line) => console.error(line) });
+  return runAdmin(
+    process.argv.slice(2),
+    async () => {
+      const database = await commandDatabase(config);
+      const db = createDataSource({ url: database.url, poolSize: 2 });
+      await db.initialize();
+      return {
+        service: new AdminService(db),
+        close: async () => {
+          await db.destroy();
+          await database.release();
+        },
+      };
+    },
+    { env: config.appEnv, out: (line) => console.log(line), err: (line) => console.error(line) },
+  );
 }
 
 main().then(

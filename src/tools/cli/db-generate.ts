@@ -14,14 +14,24 @@ small tenants. Tenants ten_bench_* are replaced; other tenants are untouched. Pr
 
 function positiveInt(name: string, value: string | undefined, fallback: number, max: number): number {
   if (value === undefined) return fallback;
-  if (!/^[0-9]+$/.test(value) || Number(value) < 1 || Number(value) > max) throw new Error(`--${name} must be a whole number from 1 to ${max}, got "${value}"`);
+  if (!/^[0-9]+$/.test(value) || Number(value) < 1 || Number(value) > max)
+    throw new Error(`--${name} must be a whole number from 1 to ${max}, got "${value}"`);
   return Number(value);
 }
 
 async function main(): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ options: { products: { type: 'string' }, stores: { type: 'string' }, tenants: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+    ({ values } = parseArgs({
+      options: {
+        products: { type: 'string' },
+        stores: { type: 'string' },
+        tenants: { type: 'string' },
+        seed: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }));
   } catch (error) {
     console.error(`${(error as Error).message.split(/\n|\. /)[0]}\n\n${USAGE}`);
     return 64;
@@ -61,13 +71,18 @@ async function main(): Promise<number> {
       onProgress: (phase, done, total) => {
         const width = 30;
         const filled = Math.round((done / Math.max(total, 1)) * width);
-        const line = `${phase.padEnd(12)} [${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${done}/${total} ${((Date.now() - started) / 1000).toFixed(0)}s`;
+        const line =
+          `${phase.padEnd(12)} [${'#'.repeat(filled)}${' '.repeat(width - filled)}] ` +
+          `${done}/${total} ${((Date.now() - started) / 1000).toFixed(0)}s`;
         if (line !== last) process.stderr.write(`\r${line}`);
         last = line;
       },
     });
     process.stderr.write('\n');
-    console.log(`Generated ${options.products} products in ${options.stores} stores (+ ${options.tenants - 1} small tenants) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(
+      `Generated ${options.products} products in ${options.stores} stores (+ ${options.tenants - 1} ` +
+        `small tenants) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
     console.log(`Key of ten_bench_00 (all scopes, all stores): ${result.keys[0].key}`);
     return 0;
   } finally {
@@ -80,7 +95,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : `Generation failed: ${(error as Error).message ?? error}`);
+    console.error(
+      error instanceof ConfigError ? error.message : `Generation failed: ${(error as Error).message ?? error}`,
+    );
     process.exit(1);
   },
 );

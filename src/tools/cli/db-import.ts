@@ -21,7 +21,9 @@ async function main(argv: string[]): Promise<number> {
   const unknown = argv.filter((a) => a.startsWith('-') && a !== '--replace');
   const files = argv.filter((a) => !a.startsWith('-'));
   if (unknown.length > 0 || files.length !== 1) {
-    console.error(unknown.length > 0 ? `Unknown option: ${unknown[0]}\n\n${USAGE}` : `Give exactly one FILE.\n\n${USAGE}`);
+    console.error(
+      unknown.length > 0 ? `Unknown option: ${unknown[0]}\n\n${USAGE}` : `Give exactly one FILE.\n\n${USAGE}`,
+    );
     return 64;
   }
   const config = loadConfig(process.env);
@@ -44,13 +46,19 @@ async function main(argv: string[]): Promise<number> {
   try {
     await dataSource.initialize();
     const summary = await importDataset(dataSource, input, { replace: argv.includes('--replace') });
-    const counts = Object.entries(summary.counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(', ');
-    const replaced = summary.replacedTenants.length > 0 ? ` (replaced tenants: ${summary.replacedTenants.join(', ')})` : '';
+    const counts = Object.entries(summary.counts)
+      .filter(([, n]) => n > 0)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ');
+    const replaced =
+      summary.replacedTenants.length > 0 ? ` (replaced tenants: ${summary.replacedTenants.join(', ')})` : '';
     console.log(`Imported ${files[0]}${replaced}: ${counts || 'nothing'}.`);
     return 0;
   } catch (error) {
     if (error instanceof DatasetImportError) {
-      console.error(`${files[0]}: nothing was written; ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}:`);
+      console.error(
+        `${files[0]}: nothing was written; ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}:`,
+      );
       for (const problem of error.problems) console.error(`  ${formatProblem(problem)}`);
       return 65;
     }

@@ -18,7 +18,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : `Migration failed: ${(error as Error).message ?? error}`);
+    console.error(
+      error instanceof ConfigError ? error.message : `Migration failed: ${(error as Error).message ?? error}`,
+    );
     process.exit(1);
   },
 );

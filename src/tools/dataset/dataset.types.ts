@@ -1,39 +1,126 @@
 /** The data set of FORMAT.md, after validation. */
-export interface DatasetTenant { id: string; name: string; currency: string }
-export interface DatasetStore { id: string; tenantId: string; name: string }
-export interface DatasetVatRate { id: string; tenantId: string; code: string; name: string; percentage: string }
-export interface DatasetSupplier { id: string; tenantId: string; name: string; contactEmail: string | null }
-export interface DatasetStaff { id: string; tenantId: string; name: string }
+export interface DatasetTenant {
+  id: string;
+  name: string;
+  currency: string;
+}
+export interface DatasetStore {
+  id: string;
+  tenantId: string;
+  name: string;
+}
+export interface DatasetVatRate {
+  id: string;
+  tenantId: string;
+  code: string;
+  name: string;
+  percentage: string;
+}
+export interface DatasetSupplier {
+  id: string;
+  tenantId: string;
+  name: string;
+  contactEmail: string | null;
+}
+export interface DatasetStaff {
+  id: string;
+  tenantId: string;
+  name: string;
+}
 export interface DatasetCategory {
-  id: string; storeId: string; parentCategoryId: string | null; name: string; code: string | null;
-  description: string | null; sortOrder: number; isActive: boolean; isArchived: boolean; updatedAt: string;
+  id: string;
+  storeId: string;
+  parentCategoryId: string | null;
+  name: string;
+  code: string | null;
+  description: string | null;
+  sortOrder: number;
+  isActive: boolean;
+  isArchived: boolean;
+  updatedAt: string;
 }
 export interface DatasetProduct {
-  id: string; storeId: string; categoryId: string | null; name: string; sku: string; barcode: string | null;
-  brand: string | null; size: string | null; unitType: string; sellingPriceGross: string; sellingPriceNet: string;
-  taxCategory: string; vatRateId: string | null; isActive: boolean; variablePrice: boolean; ageRestricted: boolean;
-  alcoholRestricted: boolean; tobaccoRestricted: boolean; vapeRestricted: boolean; updatedAt: string;
-  costPrice: string | null; packCost: string | null; unitCost: string | null; marginPercent: string | null;
-  supplierId: string | null; supplierSku: string | null; createdByStaffId: string | null; updatedByStaffId: string | null;
+  id: string;
+  storeId: string;
+  categoryId: string | null;
+  name: string;
+  sku: string;
+  barcode: string | null;
+  brand: string | null;
+  size: string | null;
+  unitType: string;
+  sellingPriceGross: string;
+  sellingPriceNet: string;
+  taxCategory: string;
+  vatRateId: string | null;
+  isActive: boolean;
+  variablePrice: boolean;
+  ageRestricted: boolean;
+  alcoholRestricted: boolean;
+  tobaccoRestricted: boolean;
+  vapeRestricted: boolean;
+  updatedAt: string;
+  costPrice: string | null;
+  packCost: string | null;
+  unitCost: string | null;
+  marginPercent: string | null;
+  supplierId: string | null;
+  supplierSku: string | null;
+  createdByStaffId: string | null;
+  updatedByStaffId: string | null;
 }
-export interface DatasetCostLayer { quantity: string; unitCost: string; receivedAt: string }
+export interface DatasetCostLayer {
+  quantity: string;
+  unitCost: string;
+  receivedAt: string;
+}
 export interface DatasetStockLevel {
-  productId: string; trackStock: boolean; quantity: string; reorderLevel: string; updatedAt: string;
+  productId: string;
+  trackStock: boolean;
+  quantity: string;
+  reorderLevel: string;
+  updatedAt: string;
   costLayers: DatasetCostLayer[];
 }
 export interface DatasetStockMovement {
-  id: string; productId: string; kind: string; quantityDelta: string; reason: string | null;
-  staffId: string | null; occurredAt: string;
+  id: string;
+  productId: string;
+  kind: string;
+  quantityDelta: string;
+  reason: string | null;
+  staffId: string | null;
+  occurredAt: string;
 }
 export interface DatasetPromotion {
-  id: string; storeId: string; name: string; type: string; status: string; startsAt: string | null;
-  endsAt: string | null; isSystemPreset: boolean; conditions: unknown[]; actions: unknown[];
-  builderConfig: unknown; createdByStaffId: string | null; updatedAt: string;
+  id: string;
+  storeId: string;
+  name: string;
+  type: string;
+  status: string;
+  startsAt: string | null;
+  endsAt: string | null;
+  isSystemPreset: boolean;
+  conditions: unknown[];
+  actions: unknown[];
+  builderConfig: unknown;
+  createdByStaffId: string | null;
+  updatedAt: string;
 }
-export interface DatasetApiKey { id: string; key: string; expiresAt: string | null; revokedAt: string | null }
+export interface DatasetApiKey {
+  id: string;
+  key: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+}
 export interface DatasetApiClient {
-  id: string; tenantId: string; name: string; status: string; scopes: string[];
-  allowedStoreIds: string[] | null; rateLimitPerMinute: number | null; keys: DatasetApiKey[];
+  id: string;
+  tenantId: string;
+  name: string;
+  status: string;
+  scopes: string[];
+  allowedStoreIds: string[] | null;
+  rateLimitPerMinute: number | null;
+  keys: DatasetApiKey[];
 }
 export interface Dataset {
   tenants: DatasetTenant[];
@@ -49,6 +136,15 @@ export interface Dataset {
   apiClients: DatasetApiClient[];
 }
 export const COLLECTIONS = [
-  'tenants', 'stores', 'vatRates', 'suppliers', 'staff', 'categories', 'products', 'stockLevels',
-  'stockMovements', 'promotions', 'apiClients',
+  'tenants',
+  'stores',
+  'vatRates',
+  'suppliers',
+  'staff',
+  'categories',
+  'products',
+  'stockLevels',
+  'stockMovements',
+  'promotions',
+  'apiClients',
 ] as const satisfies readonly (keyof Dataset)[];

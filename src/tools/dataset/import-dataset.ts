@@ -33,15 +33,23 @@ class Universe {
 }
 
 const TENANT_TABLES = {
-  stores: 'stores', vatRates: 'vat_rates', suppliers: 'suppliers', staff: 'staff',
-  categories: 'categories', products: 'products',
+  stores: 'stores',
+  vatRates: 'vat_rates',
+  suppliers: 'suppliers',
+  staff: 'staff',
+  categories: 'categories',
+  products: 'products',
 } as const;
 
 /**
  * Loads a data set in the format of FORMAT.md in one transaction: on any problem nothing is written
  * and every problem is reported with its JSON path.
  */
-export async function importDataset(dataSource: DataSource, input: unknown, options: { replace: boolean }): Promise<ImportSummary> {
+export async function importDataset(
+  dataSource: DataSource,
+  input: unknown,
+  options: { replace: boolean },
+): Promise<ImportSummary> {
   const { dataset, problems: shapeProblems } = validateDatasetShape(input);
   if (shapeProblems.some((p) => p.path === '$')) throw new DatasetImportError(shapeProblems);
 
@@ -67,10 +75,13 @@ export async function importDataset(dataSource: DataSource, input: unknown, opti
       // file replaces what the tenant owns, and cannot recreate the tenant itself.
       const listed = new Set(dataset.tenants.map((t) => t.id));
       const kept: { id: string; name: string; currency: string }[] = await runner.query(
-        `SELECT id, name, currency FROM tenants WHERE id = ANY($1)`, [replacedTenants.filter((id) => !listed.has(id))]);
+        `SELECT id, name, currency FROM tenants WHERE id = ANY($1)`,
+        [replacedTenants.filter((id) => !listed.has(id))],
+      );
       // Cascades to every row the tenants own; other tenants are untouched.
       await runner.query(`DELETE FROM tenants WHERE id = ANY($1)`, [replacedTenants]);
-      for (const t of kept) await runner.query(`INSERT INTO tenants (id, name, currency) VALUES ($1, $2, $3)`, [t.id, t.name, t.currency]);
+      for (const t of kept)
+        await runner.query(`INSERT INTO tenants (id, name, currency) VALUES ($1, $2, $3)`, [t.id, t.name, t.currency]);
     }
     const counts = await writeDataset(runner, dataset, universe);
     await runner.commitTransaction();
@@ -86,11 +97,17 @@ export async function importDataset(dataSource: DataSource, input: unknown, opti
 function tenantsNamed(d: Dataset): string[] {
   const ids = new Set<string>();
   for (const t of d.tenants) ids.add(t.id);
-  for (const list of [d.stores, d.vatRates, d.suppliers, d.staff, d.apiClients]) for (const row of list) ids.add(row.tenantId);
+  for (const list of [d.stores, d.vatRates, d.suppliers, d.staff, d.apiClients])
+    for (const row of list) ids.add(row.tenantId);
   return [...ids];
 }
 
-async function buildUniverse(runner: QueryRunner, d: Dataset, replaced: string[], problems: DatasetProblem[]): Promise<Universe> {
+async function buildUniverse(
+  runner: QueryRunner,
+  d: Dataset,
+  replaced: string[],
+  problems: DatasetProblem[],
+): Promise<Universe> {
   const u = new Universe();
   const duplicate = (collection: string, index: number, id: string): void => {
     problems.push({ path: `${collection}[${index}].id`, message: `duplicate id "${id}" in ${collection}` });
@@ -101,7 +118,9 @@ async function buildUniverse(runner: QueryRunner, d: Dataset, replaced: string[]
   // as known unless it is being replaced.
   const referencedTenants = new Set<string>([...tenantsNamed(d)].filter((id) => !u.tenants.has(id)));
   if (referencedTenants.size > 0) {
-    const rows: { id: string }[] = await runner.query(`SELECT id FROM tenants WHERE id = ANY($1)`, [[...referencedTenants]]);
+    const rows: { id: string }[] = await runner.query(`SELECT id FROM tenants WHERE id = ANY($1)`, [
+      [...referencedTenants],
+    ]);
     rows.forEach((r) => u.tenants.add(r.id));
   }
 
@@ -121,32 +140,70 @@ async function buildUniverse(runner: QueryRunner, d: Dataset, replaced: string[]
     const storeColumn = table === 'categories' || table === 'products' ? 'store_id' : 'NULL';
     const found: { id: string; tenant_id: string; store_id: string | null }[] = await runner.query(
       `SELECT id, tenant_id, ${storeColumn} AS store_id FROM ${table} WHERE id = ANY($1) AND NOT (tenant_id = ANY($2))`,
-      [missing, replaced]);
+      [missing, replaced],
+    );
     for (const row of found) map.set(row.id, { tenantId: row.tenant_id, storeId: row.store_id ?? undefined });
   };
 
-  await fileOwners('stores', u.stores, d.stores.map((s) => ({ id: s.id, owner: { tenantId: s.tenantId } })), [
-    ...d.categories.map((c) => c.storeId), ...d.products.map((p) => p.storeId), ...d.promotions.map((p) => p.storeId),
-    ...d.apiClients.flatMap((c) => c.allowedStoreIds ?? []),
-  ]);
+  await fileOwners(
+    'stores',
+    u.stores,
+    d.stores.map((s) => ({ id: s.id, owner: { tenantId: s.tenantId } })),
+    [
+      ...d.categories.map((c) => c.storeId),
+      ...d.products.map((p) => p.storeId),
+      ...d.promotions.map((p) => p.storeId),
+      ...d.apiClients.flatMap((c) => c.allowedStoreIds ?? []),
+    ],
+  );
   const storeTenant = (storeId: string): Owner | null => {
     const store = u.stores.get(storeId);
     return store ? { tenantId: store.tenantId, storeId } : null;
   };
-  await fileOwners('vatRates', u.vatRates, d.vatRates.map((v) => ({ id: v.id, owner: { tenantId: v.tenantId } })), d.products.map((p) => p.vatRateId));
-  await fileOwners('suppliers', u.suppliers, d.suppliers.map((s) => ({ id: s.id, owner: { tenantId: s.tenantId } })), d.products.map((p) => p.supplierId));
-  await fileOwners('staff', u.staff, d.staff.map((s) => ({ id: s.id, owner: { tenantId: s.tenantId } })), [
-    ...d.products.flatMap((p) => [p.createdByStaffId, p.updatedByStaffId]), ...d.stockMovements.map((m) => m.staffId),
-    ...d.promotions.map((p) => p.createdByStaffId),
-  ]);
+  await fileOwners(
+    'vatRates',
+    u.vatRates,
+    d.vatRates.map((v) => ({ id: v.id, owner: { tenantId: v.tenantId } })),
+    d.products.map((p) => p.vatRateId),
+  );
+  await fileOwners(
+    'suppliers',
+    u.suppliers,
+    d.suppliers.map((s) => ({ id: s.id, owner: { tenantId: s.tenantId } })),
+    d.products.map((p) => p.supplierId),
+  );
+  await fileOwners(
+    'staff',
+    u.staff,
+    d.staff.map((s) => ({ id: s.id, owner: { tenantId: s.tenantId } })),
+    [
+      ...d.products.flatMap((p) => [p.createdByStaffId, p.updatedByStaffId]),
+      ...d.stockMovements.map((m) => m.staffId),
+      ...d.promotions.map((p) => p.createdByStaffId),
+    ],
+  );
   const conditionIds = (key: 'productIds' | 'categoryIds'): string[] =>
     d.promotions.flatMap((p) => p.conditions.flatMap((c) => conditionRefs(c, key).map(([id]) => id)));
-  await fileOwners('categories', u.categories, d.categories.map((c) => ({ id: c.id, owner: storeTenant(c.storeId) })), [
-    ...d.categories.map((c) => c.parentCategoryId), ...d.products.map((p) => p.categoryId), ...conditionIds('categoryIds'),
-  ]);
-  await fileOwners('products', u.products, d.products.map((p) => ({ id: p.id, owner: storeTenant(p.storeId) })), [
-    ...d.stockLevels.map((s) => s.productId), ...d.stockMovements.map((m) => m.productId), ...conditionIds('productIds'),
-  ]);
+  await fileOwners(
+    'categories',
+    u.categories,
+    d.categories.map((c) => ({ id: c.id, owner: storeTenant(c.storeId) })),
+    [
+      ...d.categories.map((c) => c.parentCategoryId),
+      ...d.products.map((p) => p.categoryId),
+      ...conditionIds('categoryIds'),
+    ],
+  );
+  await fileOwners(
+    'products',
+    u.products,
+    d.products.map((p) => ({ id: p.id, owner: storeTenant(p.storeId) })),
+    [
+      ...d.stockLevels.map((s) => s.productId),
+      ...d.stockMovements.map((m) => m.productId),
+      ...conditionIds('productIds'),
+    ],
+  );
   return u;
 }
 
@@ -155,7 +212,8 @@ async function buildUniverse(runner: QueryRunner, d: Dataset, replaced: string[]
  * references are checked even in a file with malformed fields, so anything but a string is skipped.
  */
 function conditionRefs(condition: unknown, key: 'productIds' | 'categoryIds'): [string, number][] {
-  const ids = typeof condition === 'object' && condition !== null ? (condition as Record<string, unknown>)[key] : undefined;
+  const ids =
+    typeof condition === 'object' && condition !== null ? (condition as Record<string, unknown>)[key] : undefined;
   if (!Array.isArray(ids)) return [];
   return ids.flatMap((id: unknown, k) => (typeof id === 'string' ? [[id, k] as [string, number]] : []));
 }
@@ -168,7 +226,14 @@ function checkReferences(d: Dataset, u: Universe, problems: DatasetProblem[]): v
     if (!u.tenants.has(tenantId)) fail(path, `no tenant "${tenantId}"`);
   };
   /** A reference that must resolve to a row of the same tenant (and, when given, the same store). */
-  const ref = (path: string, what: string, map: Map<string, Owner>, id: string | null, owner: Owner | null, sameStore = false): void => {
+  const ref = (
+    path: string,
+    what: string,
+    map: Map<string, Owner>,
+    id: string | null,
+    owner: Owner | null,
+    sameStore = false,
+  ): void => {
     if (id === null || owner === null) return;
     const target = map.get(id);
     const where = sameStore ? `store "${owner.storeId}"` : `tenant "${owner.tenantId}"`;
@@ -206,7 +271,8 @@ function checkReferences(d: Dataset, u: Universe, problems: DatasetProblem[]): v
     ref(`${path}.createdByStaffId`, 'staff member', u.staff, p.createdByStaffId, owner);
     ref(`${path}.updatedByStaffId`, 'staff member', u.staff, p.updatedByStaffId, owner);
     const skuKey = `${p.storeId}\u0000${p.sku}`;
-    if (skus.has(skuKey)) fail(`${path}.sku`, `duplicate sku "${p.sku}" in store "${p.storeId}" (also products[${skus.get(skuKey)}])`);
+    if (skus.has(skuKey))
+      fail(`${path}.sku`, `duplicate sku "${p.sku}" in store "${p.storeId}" (also products[${skus.get(skuKey)}])`);
     else skus.set(skuKey, i);
   });
 
@@ -221,7 +287,8 @@ function checkReferences(d: Dataset, u: Universe, problems: DatasetProblem[]): v
   const stocked = new Map<string, number>();
   d.stockLevels.forEach((s, i) => {
     productOwner(`stockLevels[${i}].productId`, s.productId);
-    if (stocked.has(s.productId)) fail(`stockLevels[${i}].productId`, `duplicate stock level for product "${s.productId}"`);
+    if (stocked.has(s.productId))
+      fail(`stockLevels[${i}].productId`, `duplicate stock level for product "${s.productId}"`);
     else stocked.set(s.productId, i);
   });
   const movements = new Set<string>();
@@ -236,8 +303,10 @@ function checkReferences(d: Dataset, u: Universe, problems: DatasetProblem[]): v
     const owner = storeOwner(`promotions[${i}].storeId`, p.storeId);
     ref(`promotions[${i}].createdByStaffId`, 'staff member', u.staff, p.createdByStaffId, owner);
     p.conditions.forEach((c, j) => {
-      for (const [id, k] of conditionRefs(c, 'productIds')) ref(`promotions[${i}].conditions[${j}].productIds[${k}]`, 'product', u.products, id, owner);
-      for (const [id, k] of conditionRefs(c, 'categoryIds')) ref(`promotions[${i}].conditions[${j}].categoryIds[${k}]`, 'category', u.categories, id, owner);
+      for (const [id, k] of conditionRefs(c, 'productIds'))
+        ref(`promotions[${i}].conditions[${j}].productIds[${k}]`, 'product', u.products, id, owner);
+      for (const [id, k] of conditionRefs(c, 'categoryIds'))
+        ref(`promotions[${i}].conditions[${j}].categoryIds[${k}]`, 'category', u.categories, id, owner);
     });
     if (promotions.has(p.id)) fail(`promotions[${i}].id`, `duplicate id "${p.id}" in promotions`);
     promotions.add(p.id);
@@ -249,7 +318,8 @@ function checkReferences(d: Dataset, u: Universe, problems: DatasetProblem[]): v
     tenantRef(`apiClients[${i}].tenantId`, c.tenantId);
     c.allowedStoreIds?.forEach((storeId, j) => {
       const store = u.stores.get(storeId);
-      if (!store || store.tenantId !== c.tenantId) fail(`apiClients[${i}].allowedStoreIds[${j}]`, `no store "${storeId}" in tenant "${c.tenantId}"`);
+      if (!store || store.tenantId !== c.tenantId)
+        fail(`apiClients[${i}].allowedStoreIds[${j}]`, `no store "${storeId}" in tenant "${c.tenantId}"`);
     });
     if (clients.has(c.id)) fail(`apiClients[${i}].id`, `duplicate id "${c.id}" in apiClients`);
     clients.add(c.id);
@@ -282,22 +352,36 @@ function checkCategoryCycles(d: Dataset, problems: DatasetProblem[]): void {
 }
 
 /** Ids that exist in the database under another tenant, skus taken by other products, keys issued twice. */
-async function checkDatabaseUniqueness(runner: QueryRunner, d: Dataset, replaced: string[], problems: DatasetProblem[]): Promise<void> {
+async function checkDatabaseUniqueness(
+  runner: QueryRunner,
+  d: Dataset,
+  replaced: string[],
+  problems: DatasetProblem[],
+): Promise<void> {
   const stores = new Map(d.stores.map((s) => [s.id, s.tenantId]));
   const storeTenant = async (storeIds: string[]): Promise<Map<string, string>> => {
     const missing = storeIds.filter((id) => !stores.has(id));
     if (missing.length > 0) {
-      const rows: { id: string; tenant_id: string }[] = await runner.query(`SELECT id, tenant_id FROM stores WHERE id = ANY($1)`, [missing]);
+      const rows: { id: string; tenant_id: string }[] = await runner.query(
+        `SELECT id, tenant_id FROM stores WHERE id = ANY($1)`,
+        [missing],
+      );
       rows.forEach((r) => stores.set(r.id, r.tenant_id));
     }
     return stores;
   };
   await storeTenant([...new Set([...d.categories, ...d.products, ...d.promotions].map((r) => r.storeId))]);
 
-  const owned = async (collection: string, table: string, rows: { id: string; tenantId: string | undefined }[]): Promise<void> => {
+  const owned = async (
+    collection: string,
+    table: string,
+    rows: { id: string; tenantId: string | undefined }[],
+  ): Promise<void> => {
     if (rows.length === 0) return;
     const found: { id: string; tenant_id: string }[] = await runner.query(
-      `SELECT id, tenant_id FROM ${table} WHERE id = ANY($1) AND NOT (tenant_id = ANY($2))`, [rows.map((r) => r.id), replaced]);
+      `SELECT id, tenant_id FROM ${table} WHERE id = ANY($1) AND NOT (tenant_id = ANY($2))`,
+      [rows.map((r) => r.id), replaced],
+    );
     const tenantOf = new Map(found.map((r) => [r.id, r.tenant_id]));
     rows.forEach((r, i) => {
       const existing = tenantOf.get(r.id);
@@ -311,17 +395,35 @@ async function checkDatabaseUniqueness(runner: QueryRunner, d: Dataset, replaced
   await owned('suppliers', 'suppliers', d.suppliers);
   await owned('staff', 'staff', d.staff);
   await owned('apiClients', 'api_clients', d.apiClients);
-  await owned('categories', 'categories', d.categories.map((c) => ({ id: c.id, tenantId: stores.get(c.storeId) })));
-  await owned('products', 'products', d.products.map((p) => ({ id: p.id, tenantId: stores.get(p.storeId) })));
-  await owned('promotions', 'promotions', d.promotions.map((p) => ({ id: p.id, tenantId: stores.get(p.storeId) })));
+  await owned(
+    'categories',
+    'categories',
+    d.categories.map((c) => ({ id: c.id, tenantId: stores.get(c.storeId) })),
+  );
+  await owned(
+    'products',
+    'products',
+    d.products.map((p) => ({ id: p.id, tenantId: stores.get(p.storeId) })),
+  );
+  await owned(
+    'promotions',
+    'promotions',
+    d.promotions.map((p) => ({ id: p.id, tenantId: stores.get(p.storeId) })),
+  );
   if (d.stockMovements.length > 0) {
     // A movement belongs to its product's tenant; the product may be in the file or only in the database.
     const productTenant = new Map(d.products.map((p) => [p.id, stores.get(p.storeId)]));
     const elsewhere = [...new Set(d.stockMovements.map((m) => m.productId).filter((id) => !productTenant.has(id)))];
-    const rows: { id: string; tenant_id: string }[] = elsewhere.length === 0 ? []
-      : await runner.query(`SELECT id, tenant_id FROM products WHERE id = ANY($1)`, [elsewhere]);
+    const rows: { id: string; tenant_id: string }[] =
+      elsewhere.length === 0
+        ? []
+        : await runner.query(`SELECT id, tenant_id FROM products WHERE id = ANY($1)`, [elsewhere]);
     rows.forEach((r) => productTenant.set(r.id, r.tenant_id));
-    await owned('stockMovements', 'stock_movements', d.stockMovements.map((m) => ({ id: m.id, tenantId: productTenant.get(m.productId) })));
+    await owned(
+      'stockMovements',
+      'stock_movements',
+      d.stockMovements.map((m) => ({ id: m.id, tenantId: productTenant.get(m.productId) })),
+    );
   }
 
   if (d.products.length > 0) {
@@ -330,20 +432,28 @@ async function checkDatabaseUniqueness(runner: QueryRunner, d: Dataset, replaced
       `SELECT p.id, p.store_id, p.sku FROM products p
         JOIN unnest($1::text[], $2::text[]) AS f(store_id, sku) ON f.store_id = p.store_id AND f.sku = p.sku
        WHERE NOT (p.id = ANY($3)) AND NOT (p.tenant_id = ANY($4))`,
-      [d.products.map((p) => p.storeId), d.products.map((p) => p.sku), d.products.map((p) => p.id), replaced]);
+      [d.products.map((p) => p.storeId), d.products.map((p) => p.sku), d.products.map((p) => p.id), replaced],
+    );
     const takenBy = new Map(taken.map((t) => [`${t.store_id}\u0000${t.sku}`, t.id]));
     d.products.forEach((p, i) => {
       const other = takenBy.get(`${p.storeId}\u0000${p.sku}`);
-      if (other) problems.push({ path: `products[${i}].sku`, message: `sku "${p.sku}" is already used by product "${other}" in store "${p.storeId}"` });
+      if (other)
+        problems.push({
+          path: `products[${i}].sku`,
+          message: `sku "${p.sku}" is already used by product "${other}" in store "${p.storeId}"`,
+        });
     });
   }
 
-  const keys = d.apiClients.flatMap((c, i) => c.keys.map((k, j) => ({ ...k, clientId: c.id, path: `apiClients[${i}].keys[${j}]` })));
+  const keys = d.apiClients.flatMap((c, i) =>
+    c.keys.map((k, j) => ({ ...k, clientId: c.id, path: `apiClients[${i}].keys[${j}]` })),
+  );
   if (keys.length > 0) {
     const found: { id: string; client_id: string; key_digest: string; tenant_id: string }[] = await runner.query(
       `SELECT k.id, k.client_id, k.key_digest, c.tenant_id FROM api_keys k JOIN api_clients c ON c.id = k.client_id
         WHERE (k.id = ANY($1) OR k.key_digest = ANY($2)) AND NOT (c.tenant_id = ANY($3))`,
-      [keys.map((k) => k.id), keys.map((k) => digestKey(k.key)), replaced]);
+      [keys.map((k) => k.id), keys.map((k) => digestKey(k.key)), replaced],
+    );
     for (const k of keys) {
       const digest = digestKey(k.key);
       for (const row of found) {
@@ -358,78 +468,307 @@ async function checkDatabaseUniqueness(runner: QueryRunner, d: Dataset, replaced
 }
 
 /** Multi-row INSERT … ON CONFLICT DO UPDATE, in batches that stay under PostgreSQL's parameter limit. */
-async function upsert(runner: QueryRunner, table: string, conflict: string, columns: string[], rows: unknown[][], casts: Record<string, string> = {}): Promise<void> {
+async function upsert(
+  runner: QueryRunner,
+  table: string,
+  conflict: string,
+  columns: string[],
+  rows: unknown[][],
+  casts: Record<string, string> = {},
+): Promise<void> {
   const batch = Math.max(1, Math.floor(30000 / columns.length));
-  const updates = columns.filter((c) => c !== conflict).map((c) => `${c} = EXCLUDED.${c}`).join(', ');
+  const updates = columns
+    .filter((c) => c !== conflict)
+    .map((c) => `${c} = EXCLUDED.${c}`)
+    .join(', ');
   for (let start = 0; start < rows.length; start += batch) {
     const chunk = rows.slice(start, start + batch);
     const params: unknown[] = [];
-    const values = chunk.map((row) => `(${row.map((value, i) => {
-      params.push(value);
-      return `$${params.length}${casts[columns[i]] ? `::${casts[columns[i]]}` : ''}`;
-    }).join(', ')})`);
+    const values = chunk.map(
+      (row) =>
+        `(${row
+          .map((value, i) => {
+            params.push(value);
+            return `$${params.length}${casts[columns[i]] ? `::${casts[columns[i]]}` : ''}`;
+          })
+          .join(', ')})`,
+    );
     await runner.query(
       `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(', ')}
-       ON CONFLICT (${conflict}) ${updates ? `DO UPDATE SET ${updates}` : 'DO NOTHING'}`, params);
+       ON CONFLICT (${conflict}) ${updates ? `DO UPDATE SET ${updates}` : 'DO NOTHING'}`,
+      params,
+    );
   }
 }
 
 async function writeDataset(runner: QueryRunner, d: Dataset, u: Universe): Promise<Record<string, number>> {
   const tenantOfStore = (storeId: string): string => u.stores.get(storeId)!.tenantId;
   const json = (value: unknown): string => JSON.stringify(value);
-  await upsert(runner, 'tenants', 'id', ['id', 'name', 'currency'], d.tenants.map((t) => [t.id, t.name, t.currency]));
-  await upsert(runner, 'stores', 'id', ['id', 'tenant_id', 'name'], d.stores.map((s) => [s.id, s.tenantId, s.name]));
-  await upsert(runner, 'vat_rates', 'id', ['id', 'tenant_id', 'code', 'name', 'percentage'],
-    d.vatRates.map((v) => [v.id, v.tenantId, v.code, v.name, v.percentage]));
-  await upsert(runner, 'suppliers', 'id', ['id', 'tenant_id', 'name', 'contact_email'],
-    d.suppliers.map((s) => [s.id, s.tenantId, s.name, s.contactEmail]));
-  await upsert(runner, 'staff', 'id', ['id', 'tenant_id', 'name'], d.staff.map((s) => [s.id, s.tenantId, s.name]));
+  await upsert(
+    runner,
+    'tenants',
+    'id',
+    ['id', 'name', 'currency'],
+    d.tenants.map((t) => [t.id, t.name, t.currency]),
+  );
+  await upsert(
+    runner,
+    'stores',
+    'id',
+    ['id', 'tenant_id', 'name'],
+    d.stores.map((s) => [s.id, s.tenantId, s.name]),
+  );
+  await upsert(
+    runner,
+    'vat_rates',
+    'id',
+    ['id', 'tenant_id', 'code', 'name', 'percentage'],
+    d.vatRates.map((v) => [v.id, v.tenantId, v.code, v.name, v.percentage]),
+  );
+  await upsert(
+    runner,
+    'suppliers',
+    'id',
+    ['id', 'tenant_id', 'name', 'contact_email'],
+    d.suppliers.map((s) => [s.id, s.tenantId, s.name, s.contactEmail]),
+  );
+  await upsert(
+    runner,
+    'staff',
+    'id',
+    ['id', 'tenant_id', 'name'],
+    d.staff.map((s) => [s.id, s.tenantId, s.name]),
+  );
   await runner.query(`SET CONSTRAINTS ALL DEFERRED`);
-  await upsert(runner, 'categories', 'id',
-    ['id', 'tenant_id', 'store_id', 'parent_category_id', 'name', 'code', 'description', 'sort_order', 'is_active', 'is_archived', 'updated_at'],
-    d.categories.map((c) => [c.id, tenantOfStore(c.storeId), c.storeId, c.parentCategoryId, c.name, c.code, c.description,
-      c.sortOrder, c.isActive, c.isArchived, c.updatedAt]));
-  await upsert(runner, 'products', 'id',
-    ['id', 'tenant_id', 'store_id', 'category_id', 'name', 'sku', 'barcode', 'brand', 'size', 'unit_type',
-      'selling_price_gross', 'selling_price_net', 'tax_category', 'vat_rate_id', 'is_active', 'variable_price',
-      'age_restricted', 'alcohol_restricted', 'tobacco_restricted', 'vape_restricted', 'updated_at',
-      'cost_price', 'pack_cost', 'unit_cost', 'margin_percent', 'supplier_id', 'supplier_sku',
-      'created_by_staff_id', 'updated_by_staff_id'],
-    d.products.map((p) => [p.id, tenantOfStore(p.storeId), p.storeId, p.categoryId, p.name, p.sku, p.barcode, p.brand,
-      p.size, p.unitType, p.sellingPriceGross, p.sellingPriceNet, p.taxCategory, p.vatRateId, p.isActive, p.variablePrice,
-      p.ageRestricted, p.alcoholRestricted, p.tobaccoRestricted, p.vapeRestricted, p.updatedAt, p.costPrice, p.packCost,
-      p.unitCost, p.marginPercent, p.supplierId, p.supplierSku, p.createdByStaffId, p.updatedByStaffId]));
+  await upsert(
+    runner,
+    'categories',
+    'id',
+    [
+      'id',
+      'tenant_id',
+      'store_id',
+      'parent_category_id',
+      'name',
+      'code',
+      'description',
+      'sort_order',
+      'is_active',
+      'is_archived',
+      'updated_at',
+    ],
+    d.categories.map((c) => [
+      c.id,
+      tenantOfStore(c.storeId),
+      c.storeId,
+      c.parentCategoryId,
+      c.name,
+      c.code,
+      c.description,
+      c.sortOrder,
+      c.isActive,
+      c.isArchived,
+      c.updatedAt,
+    ]),
+  );
+  await upsert(
+    runner,
+    'products',
+    'id',
+    [
+      'id',
+      'tenant_id',
+      'store_id',
+      'category_id',
+      'name',
+      'sku',
+      'barcode',
+      'brand',
+      'size',
+      'unit_type',
+      'selling_price_gross',
+      'selling_price_net',
+      'tax_category',
+      'vat_rate_id',
+      'is_active',
+      'variable_price',
+      'age_restricted',
+      'alcohol_restricted',
+      'tobacco_restricted',
+      'vape_restricted',
+      'updated_at',
+      'cost_price',
+      'pack_cost',
+      'unit_cost',
+      'margin_percent',
+      'supplier_id',
+      'supplier_sku',
+      'created_by_staff_id',
+      'updated_by_staff_id',
+    ],
+    d.products.map((p) => [
+      p.id,
+      tenantOfStore(p.storeId),
+      p.storeId,
+      p.categoryId,
+      p.name,
+      p.sku,
+      p.barcode,
+      p.brand,
+      p.size,
+      p.unitType,
+      p.sellingPriceGross,
+      p.sellingPriceNet,
+      p.taxCategory,
+      p.vatRateId,
+      p.isActive,
+      p.variablePrice,
+      p.ageRestricted,
+      p.alcoholRestricted,
+      p.tobaccoRestricted,
+      p.vapeRestricted,
+      p.updatedAt,
+      p.costPrice,
+      p.packCost,
+      p.unitCost,
+      p.marginPercent,
+      p.supplierId,
+      p.supplierSku,
+      p.createdByStaffId,
+      p.updatedByStaffId,
+    ]),
+  );
   // A product whose stock level is given here gets exactly the cost layers given here.
-  await upsert(runner, 'stock_levels', 'product_id',
-    ['product_id', 'tenant_id', 'store_id', 'track_stock', 'quantity', 'reorder_level', 'low_stock_threshold', 'updated_at'],
+  await upsert(
+    runner,
+    'stock_levels',
+    'product_id',
+    [
+      'product_id',
+      'tenant_id',
+      'store_id',
+      'track_stock',
+      'quantity',
+      'reorder_level',
+      'low_stock_threshold',
+      'updated_at',
+    ],
     d.stockLevels.map((s) => {
       const product = u.products.get(s.productId)!;
-      return [s.productId, product.tenantId, product.storeId, s.trackStock, s.quantity, s.reorderLevel, s.reorderLevel, s.updatedAt];
-    }));
+      return [
+        s.productId,
+        product.tenantId,
+        product.storeId,
+        s.trackStock,
+        s.quantity,
+        s.reorderLevel,
+        s.reorderLevel,
+        s.updatedAt,
+      ];
+    }),
+  );
   if (d.stockLevels.length > 0) {
-    await runner.query(`DELETE FROM stock_cost_layers WHERE product_id = ANY($1)`, [d.stockLevels.map((s) => s.productId)]);
-    const layers = d.stockLevels.flatMap((s) => s.costLayers.map((l) => [s.productId, l.quantity, l.unitCost, l.receivedAt]));
+    await runner.query(`DELETE FROM stock_cost_layers WHERE product_id = ANY($1)`, [
+      d.stockLevels.map((s) => s.productId),
+    ]);
+    const layers = d.stockLevels.flatMap((s) =>
+      s.costLayers.map((l) => [s.productId, l.quantity, l.unitCost, l.receivedAt]),
+    );
     await upsert(runner, 'stock_cost_layers', 'id', ['product_id', 'quantity', 'unit_cost', 'received_at'], layers);
   }
-  await upsert(runner, 'stock_movements', 'id',
+  await upsert(
+    runner,
+    'stock_movements',
+    'id',
     ['id', 'tenant_id', 'product_id', 'kind', 'quantity_delta', 'reason', 'staff_id', 'occurred_at'],
-    d.stockMovements.map((m) => [m.id, u.products.get(m.productId)!.tenantId, m.productId, m.kind, m.quantityDelta, m.reason, m.staffId, m.occurredAt]));
-  await upsert(runner, 'promotions', 'id',
-    ['id', 'tenant_id', 'store_id', 'name', 'type', 'status', 'starts_at', 'ends_at', 'is_system_preset', 'conditions',
-      'actions', 'builder_config', 'created_by_staff_id', 'updated_at'],
-    d.promotions.map((p) => [p.id, tenantOfStore(p.storeId), p.storeId, p.name, p.type, p.status, p.startsAt, p.endsAt,
-      p.isSystemPreset, json(p.conditions), json(p.actions), p.builderConfig === null ? null : json(p.builderConfig),
-      p.createdByStaffId, p.updatedAt]),
-    { conditions: 'jsonb', actions: 'jsonb', builder_config: 'jsonb' });
-  await upsert(runner, 'api_clients', 'id',
+    d.stockMovements.map((m) => [
+      m.id,
+      u.products.get(m.productId)!.tenantId,
+      m.productId,
+      m.kind,
+      m.quantityDelta,
+      m.reason,
+      m.staffId,
+      m.occurredAt,
+    ]),
+  );
+  await upsert(
+    runner,
+    'promotions',
+    'id',
+    [
+      'id',
+      'tenant_id',
+      'store_id',
+      'name',
+      'type',
+      'status',
+      'starts_at',
+      'ends_at',
+      'is_system_preset',
+      'conditions',
+      'actions',
+      'builder_config',
+      'created_by_staff_id',
+      'updated_at',
+    ],
+    d.promotions.map((p) => [
+      p.id,
+      tenantOfStore(p.storeId),
+      p.storeId,
+      p.name,
+      p.type,
+      p.status,
+      p.startsAt,
+      p.endsAt,
+      p.isSystemPreset,
+      json(p.conditions),
+      json(p.actions),
+      p.builderConfig === null ? null : json(p.builderConfig),
+      p.createdByStaffId,
+      p.updatedAt,
+    ]),
+    { conditions: 'jsonb', actions: 'jsonb', builder_config: 'jsonb' },
+  );
+  await upsert(
+    runner,
+    'api_clients',
+    'id',
     ['id', 'tenant_id', 'name', 'status', 'scopes', 'allowed_store_ids', 'rate_limit_per_minute', 'updated_at'],
-    d.apiClients.map((c) => [c.id, c.tenantId, c.name, c.status, c.scopes, c.allowedStoreIds, c.rateLimitPerMinute, new Date()]));
-  const keys = d.apiClients.flatMap((c) => c.keys.map((k) => [k.id, c.id, digestKey(k.key), keyHint(k.key), k.expiresAt, k.revokedAt]));
-  await upsert(runner, 'api_keys', 'id', ['id', 'client_id', 'key_digest', 'key_hint', 'expires_at', 'revoked_at'], keys);
+    d.apiClients.map((c) => [
+      c.id,
+      c.tenantId,
+      c.name,
+      c.status,
+      c.scopes,
+      c.allowedStoreIds,
+      c.rateLimitPerMinute,
+      new Date(),
+    ]),
+  );
+  const keys = d.apiClients.flatMap((c) =>
+    c.keys.map((k) => [k.id, c.id, digestKey(k.key), keyHint(k.key), k.expiresAt, k.revokedAt]),
+  );
+  await upsert(
+    runner,
+    'api_keys',
+    'id',
+    ['id', 'client_id', 'key_digest', 'key_hint', 'expires_at', 'revoked_at'],
+    keys,
+  );
   await runner.query(`SET CONSTRAINTS ALL IMMEDIATE`);
   return {
-    tenants: d.tenants.length, stores: d.stores.length, vatRates: d.vatRates.length, suppliers: d.suppliers.length,
-    staff: d.staff.length, categories: d.categories.length, products: d.products.length, stockLevels: d.stockLevels.length,
-    stockMovements: d.stockMovements.length, promotions: d.promotions.length, apiClients: d.apiClients.length, apiKeys: keys.length,
+    tenants: d.tenants.length,
+    stores: d.stores.length,
+    vatRates: d.vatRates.length,
+    suppliers: d.suppliers.length,
+    staff: d.staff.length,
+    categories: d.categories.length,
+    products: d.products.length,
+    stockLevels: d.stockLevels.length,
+    stockMovements: d.stockMovements.length,
+    promotions: d.promotions.length,
+    apiClients: d.apiClients.length,
+    apiKeys: keys.length,
   };
 }

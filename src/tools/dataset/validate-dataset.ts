@@ -5,7 +5,14 @@ import { TAX_CATEGORIES, UNIT_TYPES } from '../../catalog/products/product.entit
 import { PROMOTION_STATUSES } from '../../catalog/promotions/promotion.entity.js';
 import { STOCK_MOVEMENT_KINDS } from '../../inventory/stock/stock-history.entities.js';
 import {
-  hasControlCharacters, hasSecondFractionWithin, isDecimalString, isOpaqueId, MAX_TIMESTAMP_MS, MIN_TIMESTAMP_MS, parseRfc3339DateTime, toPostgresTimestamp,
+  hasControlCharacters,
+  hasSecondFractionWithin,
+  isDecimalString,
+  isOpaqueId,
+  MAX_TIMESTAMP_MS,
+  MIN_TIMESTAMP_MS,
+  parseRfc3339DateTime,
+  toPostgresTimestamp,
 } from '../../values/formats.js';
 import { COLLECTIONS, type Dataset } from './dataset.types.js';
 
@@ -19,11 +26,14 @@ export const formatProblem = (p: DatasetProblem): string => `${p.path}: ${p.mess
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const show = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? String(v));
+const show = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v)));
 
 // Digits allowed before and after the decimal point, matching the numeric columns of the schema, so
 // that a value is stored exactly as written or refused (never rounded).
-interface Scale { integer: number; fraction: number }
+interface Scale {
+  integer: number;
+  fraction: number;
+}
 const MONEY: Scale = { integer: 12, fraction: 2 };
 const QUANTITY: Scale = { integer: 11, fraction: 3 };
 const PERCENT: Scale = { integer: 5, fraction: 2 };
@@ -66,14 +76,16 @@ class Fields {
   id(key: string): string {
     const { done, value } = this.missing(key, false, '');
     if (done) return '';
-    if (!isOpaqueId(value)) this.fail(key, `must be an id of 1 to 128 characters from A-Z a-z 0-9 _ . : -, got ${show(value)}`);
+    if (!isOpaqueId(value))
+      this.fail(key, `must be an id of 1 to 128 characters from A-Z a-z 0-9 _ . : -, got ${show(value)}`);
     return String(value);
   }
 
   optionalId(key: string): string | null {
     const { done, value } = this.missing(key, true, null);
     if (done || value === null) return null;
-    if (!isOpaqueId(value)) this.fail(key, `must be null or an id of 1 to 128 characters from A-Z a-z 0-9 _ . : -, got ${show(value)}`);
+    if (!isOpaqueId(value))
+      this.fail(key, `must be null or an id of 1 to 128 characters from A-Z a-z 0-9 _ . : -, got ${show(value)}`);
     return String(value);
   }
 
@@ -87,7 +99,8 @@ class Fields {
     }
     if (value.length > MAX_TEXT) this.fail(key, `must be at most ${MAX_TEXT} characters`);
     else if (hasControlCharacters(value)) this.fail(key, 'must not contain control characters');
-    else if (options.pattern && !options.pattern.test(value)) this.fail(key, `must be ${options.patternText}, got ${show(value)}`);
+    else if (options.pattern && !options.pattern.test(value))
+      this.fail(key, `must be ${options.patternText}, got ${show(value)}`);
     return value;
   }
 
@@ -115,7 +128,10 @@ class Fields {
     if (done) return value as number | null;
     if (value === null && options.nullable) return null;
     if (typeof value !== 'number' || !Number.isInteger(value) || value < options.min || value > options.max) {
-      this.fail(key, `must be a whole number from ${options.min} to ${options.max}${options.nullable ? ' or null' : ''}, got ${show(value)}`);
+      this.fail(
+        key,
+        `must be a whole number from ${options.min} to ${options.max}${options.nullable ? ' or null' : ''}, got ${show(value)}`,
+      );
       return options.min;
     }
     return value;
@@ -126,7 +142,12 @@ class Fields {
     if (done) return value as string;
     if (value === null && options.nullable) return null as unknown as string;
     if (!isDecimalString(value, scale.integer, scale.fraction)) {
-      this.fail(key, `must be a decimal number written as a string (for example "12.50") with at most ${scale.integer} digits before the point and ${scale.fraction} after it, got ${show(value)}`);
+      this.fail(
+        key,
+        `must be a decimal number written as a string (for example "12.50") with ` +
+          `at most ${scale.integer} digits before the point and ${scale.fraction} after ` +
+          `it, got ${show(value)}`,
+      );
       return '0';
     }
     if (options.nonNegative && value.startsWith('-')) this.fail(key, `must not be negative, got ${show(value)}`);
@@ -144,11 +165,18 @@ class Fields {
     if (value === null && options.nullable) return null as unknown as string;
     const instant = parseRfc3339DateTime(value);
     if (instant === null) {
-      this.fail(key, `must be an RFC 3339 date-time with an offset (for example "2026-10-01T08:00:00.000Z")${options.nullable ? ' or null' : ''}, got ${show(value)}`);
+      this.fail(
+        key,
+        `must be an RFC 3339 date-time with an offset (for example "2026-10-01T08:00:00.000Z")${options.nullable ? ' or null' : ''}, ` +
+          `got ${show(value)}`,
+      );
       return '';
     }
     if (!hasSecondFractionWithin(value as string, 3)) {
-      this.fail(key, `must not be more precise than milliseconds (they are stored to the millisecond), got ${show(value)}`);
+      this.fail(
+        key,
+        `must not be more precise than milliseconds (they are stored to the millisecond), got ${show(value)}`,
+      );
     } else if (instant.floorMs !== instant.ceilMs) {
       this.fail(key, `must not be a leap second (:60), which cannot be stored, got ${show(value)}`);
     }
@@ -163,7 +191,11 @@ class Fields {
   }
 
   array(key: string, options: { nullable?: boolean; optional?: boolean } = {}): unknown[] | null {
-    const { done, value } = this.missing(key, options.nullable === true || options.optional === true, options.optional ? [] : null);
+    const { done, value } = this.missing(
+      key,
+      options.nullable === true || options.optional === true,
+      options.optional ? [] : null,
+    );
     if (done) return value as unknown[] | null;
     if (value === null && options.nullable) return null;
     if (!Array.isArray(value)) {
@@ -210,7 +242,13 @@ function conditionProblems(c: unknown, path: string, problems: DatasetProblem[])
     return;
   }
   const f = new Fields(c, path, problems);
-  const kind = f.oneOf('kind', ['product_quantity', 'category_quantity', 'basket_spend', 'customer_group', 'time_of_day'] as const);
+  const kind = f.oneOf('kind', [
+    'product_quantity',
+    'category_quantity',
+    'basket_spend',
+    'customer_group',
+    'time_of_day',
+  ] as const);
   const idList = (key: string): void => {
     const ids = f.array(key);
     if (ids && ids.length === 0) problems.push({ path: `${path}.${key}`, message: 'must name at least one id' });
@@ -279,15 +317,27 @@ function actionProblems(a: unknown, path: string, problems: DatasetProblem[]): v
 export function validateDatasetShape(input: unknown): { dataset: Dataset; problems: DatasetProblem[] } {
   const problems: DatasetProblem[] = [];
   const dataset: Dataset = {
-    tenants: [], stores: [], vatRates: [], suppliers: [], staff: [], categories: [], products: [],
-    stockLevels: [], stockMovements: [], promotions: [], apiClients: [],
+    tenants: [],
+    stores: [],
+    vatRates: [],
+    suppliers: [],
+    staff: [],
+    categories: [],
+    products: [],
+    stockLevels: [],
+    stockMovements: [],
+    promotions: [],
+    apiClients: [],
   };
   if (!isObject(input)) {
     return { dataset, problems: [{ path: '$', message: 'the data set must be a JSON object' }] };
   }
   for (const key of Object.keys(input)) {
     if (!(COLLECTIONS as readonly string[]).includes(key)) {
-      problems.push({ path: key, message: `is not a collection of the format (expected one of ${COLLECTIONS.join(', ')})` });
+      problems.push({
+        path: key,
+        message: `is not a collection of the format (expected one of ${COLLECTIONS.join(', ')})`,
+      });
     }
   }
 
@@ -303,42 +353,68 @@ export function validateDatasetShape(input: unknown): { dataset: Dataset; proble
   });
   each(input, 'vatRates', problems, (f) => {
     dataset.vatRates.push({
-      id: f.id('id'), tenantId: f.id('tenantId'), code: f.text('code'), name: f.text('name'),
+      id: f.id('id'),
+      tenantId: f.id('tenantId'),
+      code: f.text('code'),
+      name: f.text('name'),
       percentage: f.decimal('percentage', PERCENT, { nonNegative: true }),
     });
   });
   each(input, 'suppliers', problems, (f) => {
-    dataset.suppliers.push({ id: f.id('id'), tenantId: f.id('tenantId'), name: f.text('name'), contactEmail: f.nullableText('contactEmail') });
+    dataset.suppliers.push({
+      id: f.id('id'),
+      tenantId: f.id('tenantId'),
+      name: f.text('name'),
+      contactEmail: f.nullableText('contactEmail'),
+    });
   });
   each(input, 'staff', problems, (f) => {
     dataset.staff.push({ id: f.id('id'), tenantId: f.id('tenantId'), name: f.text('name') });
   });
   each(input, 'categories', problems, (f) => {
     dataset.categories.push({
-      id: f.id('id'), storeId: f.id('storeId'), parentCategoryId: f.optionalId('parentCategoryId'),
-      name: f.text('name'), code: f.nullableText('code'), description: f.nullableText('description'),
+      id: f.id('id'),
+      storeId: f.id('storeId'),
+      parentCategoryId: f.optionalId('parentCategoryId'),
+      name: f.text('name'),
+      code: f.nullableText('code'),
+      description: f.nullableText('description'),
       sortOrder: f.integer('sortOrder', { min: -2_147_483_648, max: 2_147_483_647 }) ?? 0,
-      isActive: f.bool('isActive'), isArchived: f.bool('isArchived', false), updatedAt: f.dateTime('updatedAt'),
+      isActive: f.bool('isActive'),
+      isArchived: f.bool('isArchived', false),
+      updatedAt: f.dateTime('updatedAt'),
     });
   });
   each(input, 'products', problems, (f) => {
     dataset.products.push({
-      id: f.id('id'), storeId: f.id('storeId'), categoryId: f.optionalId('categoryId'),
-      name: f.text('name'), sku: f.text('sku', { pattern: /^.{1,200}$/s, patternText: 'at most 200 characters' }),
-      barcode: f.nullableText('barcode'), brand: f.nullableText('brand'), size: f.nullableText('size'),
+      id: f.id('id'),
+      storeId: f.id('storeId'),
+      categoryId: f.optionalId('categoryId'),
+      name: f.text('name'),
+      sku: f.text('sku', { pattern: /^.{1,200}$/s, patternText: 'at most 200 characters' }),
+      barcode: f.nullableText('barcode'),
+      brand: f.nullableText('brand'),
+      size: f.nullableText('size'),
       unitType: f.oneOf('unitType', UNIT_TYPES),
       sellingPriceGross: f.decimal('sellingPriceGross', MONEY, { nonNegative: true }),
       sellingPriceNet: f.decimal('sellingPriceNet', MONEY, { nonNegative: true }),
-      taxCategory: f.oneOf('taxCategory', TAX_CATEGORIES), vatRateId: f.optionalId('vatRateId'),
-      isActive: f.bool('isActive'), variablePrice: f.bool('variablePrice', false),
-      ageRestricted: f.bool('ageRestricted', false), alcoholRestricted: f.bool('alcoholRestricted', false),
-      tobaccoRestricted: f.bool('tobaccoRestricted', false), vapeRestricted: f.bool('vapeRestricted', false),
+      taxCategory: f.oneOf('taxCategory', TAX_CATEGORIES),
+      vatRateId: f.optionalId('vatRateId'),
+      isActive: f.bool('isActive'),
+      variablePrice: f.bool('variablePrice', false),
+      ageRestricted: f.bool('ageRestricted', false),
+      alcoholRestricted: f.bool('alcoholRestricted', false),
+      tobaccoRestricted: f.bool('tobaccoRestricted', false),
+      vapeRestricted: f.bool('vapeRestricted', false),
       updatedAt: f.dateTime('updatedAt'),
-      costPrice: f.nullableDecimal('costPrice', COST), packCost: f.nullableDecimal('packCost', COST),
+      costPrice: f.nullableDecimal('costPrice', COST),
+      packCost: f.nullableDecimal('packCost', COST),
       unitCost: f.nullableDecimal('unitCost', COST),
       marginPercent: f.decimal('marginPercent', MARGIN, { nullable: true }) as string | null,
-      supplierId: f.optionalId('supplierId'), supplierSku: f.nullableText('supplierSku'),
-      createdByStaffId: f.optionalId('createdByStaffId'), updatedByStaffId: f.optionalId('updatedByStaffId'),
+      supplierId: f.optionalId('supplierId'),
+      supplierSku: f.nullableText('supplierSku'),
+      createdByStaffId: f.optionalId('createdByStaffId'),
+      updatedByStaffId: f.optionalId('updatedByStaffId'),
     });
   });
   each(input, 'stockLevels', problems, (f, path) => {
@@ -359,16 +435,23 @@ export function validateDatasetShape(input: unknown): { dataset: Dataset; proble
       return [out];
     });
     dataset.stockLevels.push({
-      productId: f.id('productId'), trackStock: f.bool('trackStock'),
-      quantity: f.decimal('quantity', QUANTITY), reorderLevel: f.decimal('reorderLevel', QUANTITY),
-      updatedAt: f.dateTime('updatedAt'), costLayers,
+      productId: f.id('productId'),
+      trackStock: f.bool('trackStock'),
+      quantity: f.decimal('quantity', QUANTITY),
+      reorderLevel: f.decimal('reorderLevel', QUANTITY),
+      updatedAt: f.dateTime('updatedAt'),
+      costLayers,
     });
   });
   each(input, 'stockMovements', problems, (f) => {
     dataset.stockMovements.push({
-      id: f.id('id'), productId: f.id('productId'), kind: f.oneOf('kind', STOCK_MOVEMENT_KINDS),
-      quantityDelta: f.decimal('quantityDelta', QUANTITY), reason: f.nullableText('reason'),
-      staffId: f.optionalId('staffId'), occurredAt: f.dateTime('occurredAt'),
+      id: f.id('id'),
+      productId: f.id('productId'),
+      kind: f.oneOf('kind', STOCK_MOVEMENT_KINDS),
+      quantityDelta: f.decimal('quantityDelta', QUANTITY),
+      reason: f.nullableText('reason'),
+      staffId: f.optionalId('staffId'),
+      occurredAt: f.dateTime('occurredAt'),
     });
   });
   each(input, 'promotions', problems, (f, path) => {
@@ -377,12 +460,19 @@ export function validateDatasetShape(input: unknown): { dataset: Dataset; proble
     const actions = f.array('actions', { optional: true }) ?? [];
     actions.forEach((a, j) => actionProblems(a, `${path}.actions[${j}]`, problems));
     const promotion = {
-      id: f.id('id'), storeId: f.id('storeId'), name: f.text('name'),
+      id: f.id('id'),
+      storeId: f.id('storeId'),
+      name: f.text('name'),
       type: f.text('type', { pattern: /^[A-Z_]{1,100}$/, patternText: 'a type of A-Z and _' }),
-      status: f.oneOf('status', PROMOTION_STATUSES), startsAt: f.nullableDateTime('startsAt'),
-      endsAt: f.nullableDateTime('endsAt'), isSystemPreset: f.bool('isSystemPreset', false),
-      conditions, actions, builderConfig: f.raw('builderConfig') ?? null,
-      createdByStaffId: f.optionalId('createdByStaffId'), updatedAt: f.dateTime('updatedAt'),
+      status: f.oneOf('status', PROMOTION_STATUSES),
+      startsAt: f.nullableDateTime('startsAt'),
+      endsAt: f.nullableDateTime('endsAt'),
+      isSystemPreset: f.bool('isSystemPreset', false),
+      conditions,
+      actions,
+      builderConfig: f.raw('builderConfig') ?? null,
+      createdByStaffId: f.optionalId('createdByStaffId'),
+      updatedAt: f.dateTime('updatedAt'),
     };
     if (promotion.startsAt && promotion.endsAt && promotion.endsAt < promotion.startsAt) {
       problems.push({ path: `${path}.endsAt`, message: 'must not be before startsAt' });
@@ -398,7 +488,8 @@ export function validateDatasetShape(input: unknown): { dataset: Dataset; proble
     });
     const stores = f.array('allowedStoreIds', { nullable: true });
     stores?.forEach((s, j) => {
-      if (!isOpaqueId(s)) problems.push({ path: `${path}.allowedStoreIds[${j}]`, message: `must be a store id, got ${show(s)}` });
+      if (!isOpaqueId(s))
+        problems.push({ path: `${path}.allowedStoreIds[${j}]`, message: `must be a store id, got ${show(s)}` });
     });
     const keys = (f.array('keys', { optional: true }) ?? []).flatMap((k, j) => {
       const keyPath = `${path}.keys[${j}]`;
@@ -409,7 +500,10 @@ export function validateDatasetShape(input: unknown): { dataset: Dataset; proble
       const kf = new Fields(k, keyPath, problems);
       const out = {
         id: kf.id('id'),
-        key: kf.text('key', { pattern: KEY_PATTERN, patternText: 'ck_live_ or ck_test_ followed by 32 to 64 letters and digits' }),
+        key: kf.text('key', {
+          pattern: KEY_PATTERN,
+          patternText: 'ck_live_ or ck_test_ followed by 32 to 64 letters and digits',
+        }),
         expiresAt: kf.nullableDateTime('expiresAt'),
         revokedAt: kf.nullableDateTime('revokedAt'),
       };
@@ -417,9 +511,14 @@ export function validateDatasetShape(input: unknown): { dataset: Dataset; proble
       return [out];
     });
     dataset.apiClients.push({
-      id: f.id('id'), tenantId: f.id('tenantId'), name: f.text('name'), status: f.oneOf('status', CLIENT_STATUSES),
-      scopes: [...new Set(scopes as string[])], allowedStoreIds: stores === null ? null : [...new Set(stores as string[])],
-      rateLimitPerMinute: f.integer('rateLimitPerMinute', { min: 1, max: 1_000_000, nullable: true }), keys,
+      id: f.id('id'),
+      tenantId: f.id('tenantId'),
+      name: f.text('name'),
+      status: f.oneOf('status', CLIENT_STATUSES),
+      scopes: [...new Set(scopes as string[])],
+      allowedStoreIds: stores === null ? null : [...new Set(stores as string[])],
+      rateLimitPerMinute: f.integer('rateLimitPerMinute', { min: 1, max: 1_000_000, nullable: true }),
+      keys,
     });
   });
   return { dataset, problems };

@@ -35,9 +35,19 @@ function random(seed: number): () => number {
 const pad = (n: number, width: number): string => String(n).padStart(width, '0');
 /** COPY text format: \N for null; backslash, tab and newline escaped. */
 const field = (v: string | number | boolean | null): string =>
-  v === null ? '\\N' : typeof v === 'string' ? v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n') : String(v);
+  v === null
+    ? '\\N'
+    : typeof v === 'string'
+      ? v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n')
+      : String(v);
 
-async function copy(client: PoolClient, table: string, columns: string[], rows: Iterable<(string | number | boolean | null)[]>, progress?: (n: number) => void): Promise<void> {
+async function copy(
+  client: PoolClient,
+  table: string,
+  columns: string[],
+  rows: Iterable<(string | number | boolean | null)[]>,
+  progress?: (n: number) => void,
+): Promise<void> {
   const stream: Writable = client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
   const done = new Promise<void>((resolve, reject) => {
     stream.on('finish', resolve);
@@ -85,103 +95,336 @@ export async function generateDataset(client: PoolClient, options: GenerateOptio
   await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
   await client.query(`SET LOCAL statement_timeout = 0`);
   await client.query(`DELETE FROM tenants WHERE id LIKE 'ten\\_bench\\_%'`);
-  const indexes: { indexname: string; indexdef: string }[] = (await client.query(
-    `SELECT i.indexname, i.indexdef FROM pg_indexes i
+  const indexes: { indexname: string; indexdef: string }[] = (
+    await client.query(
+      `SELECT i.indexname, i.indexdef FROM pg_indexes i
       WHERE i.schemaname = 'public' AND i.tablename IN ('products', 'stock_levels', 'stock_movements')
-        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`)).rows;
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+    )
+  ).rows;
   for (const index of indexes) await client.query(`DROP INDEX ${index.indexname}`);
 
-  await copy(client, 'tenants', ['id', 'name', 'currency'], tenants.map((t) => [benchTenantId(t), `Bench Retail ${t}`, t % 3 === 0 ? 'GBP' : t % 3 === 1 ? 'EUR' : 'NOK']));
-  await copy(client, 'stores', ['id', 'tenant_id', 'name'], tenants.flatMap((t) => Array.from({ length: storesOf(t) }, (_, s) => [storeId(t, s), benchTenantId(t), `Store ${s + 1}`])));
-  await copy(client, 'vat_rates', ['id', 'tenant_id', 'code', 'name', 'percentage'], tenants.flatMap((t) => [
-    [`vat_${pad(t, 2)}_s`, benchTenantId(t), 'S', 'Standard rate', '20.00'], [`vat_${pad(t, 2)}_r`, benchTenantId(t), 'R', 'Reduced rate', '5.00'],
-    [`vat_${pad(t, 2)}_z`, benchTenantId(t), 'Z', 'Zero rate', '0.00'],
-  ]));
-  await copy(client, 'suppliers', ['id', 'tenant_id', 'name', 'contact_email'], tenants.flatMap((t) => Array.from({ length: 10 }, (_, i) => [`sup_${pad(t, 2)}_${i}`, benchTenantId(t), `Wholesaler ${t}-${i}`, `orders${i}@wholesale.example`])));
-  await copy(client, 'staff', ['id', 'tenant_id', 'name'], tenants.flatMap((t) => Array.from({ length: 5 }, (_, i) => [`stf_${pad(t, 2)}_${i}`, benchTenantId(t), `Staff member ${t}-${i}`])));
-  await copy(client, 'categories', ['id', 'tenant_id', 'store_id', 'parent_category_id', 'name', 'code', 'description', 'sort_order', 'is_active', 'is_archived', 'updated_at'],
+  await copy(
+    client,
+    'tenants',
+    ['id', 'name', 'currency'],
+    tenants.map((t) => [benchTenantId(t), `Bench Retail ${t}`, t % 3 === 0 ? 'GBP' : t % 3 === 1 ? 'EUR' : 'NOK']),
+  );
+  await copy(
+    client,
+    'stores',
+    ['id', 'tenant_id', 'name'],
+    tenants.flatMap((t) =>
+      Array.from({ length: storesOf(t) }, (_, s) => [storeId(t, s), benchTenantId(t), `Store ${s + 1}`]),
+    ),
+  );
+  await copy(
+    client,
+    'vat_rates',
+    ['id', 'tenant_id', 'code', 'name', 'percentage'],
+    tenants.flatMap((t) => [
+      [`vat_${pad(t, 2)}_s`, benchTenantId(t), 'S', 'Standard rate', '20.00'],
+      [`vat_${pad(t, 2)}_r`, benchTenantId(t), 'R', 'Reduced rate', '5.00'],
+      [`vat_${pad(t, 2)}_z`, benchTenantId(t), 'Z', 'Zero rate', '0.00'],
+    ]),
+  );
+  await copy(
+    client,
+    'suppliers',
+    ['id', 'tenant_id', 'name', 'contact_email'],
+    tenants.flatMap((t) =>
+      Array.from({ length: 10 }, (_, i) => [
+        `sup_${pad(t, 2)}_${i}`,
+        benchTenantId(t),
+        `Wholesaler ${t}-${i}`,
+        `orders${i}@wholesale.example`,
+      ]),
+    ),
+  );
+  await copy(
+    client,
+    'staff',
+    ['id', 'tenant_id', 'name'],
+    tenants.flatMap((t) =>
+      Array.from({ length: 5 }, (_, i) => [`stf_${pad(t, 2)}_${i}`, benchTenantId(t), `Staff member ${t}-${i}`]),
+    ),
+  );
+  await copy(
+    client,
+    'categories',
+    [
+      'id',
+      'tenant_id',
+      'store_id',
+      'parent_category_id',
+      'name',
+      'code',
+      'description',
+      'sort_order',
+      'is_active',
+      'is_archived',
+      'updated_at',
+    ],
     (function* () {
-      for (const t of tenants) for (let s = 0; s < storesOf(t); s++) {
-        let c = 0;
-        for (const [gi, [group, children]] of CATEGORY_TREE.entries()) {
-          const parent = categoryId(t, s, c++);
-          yield [parent, benchTenantId(t), storeId(t, s), null, group, group.slice(0, 2).toUpperCase(), null, (gi + 1) * 10, true, false, iso(base)];
-          for (const [ci, child] of children.entries()) {
-            yield [categoryId(t, s, c++), benchTenantId(t), storeId(t, s), parent, child, null, null, (ci + 1) * 10, ci !== 3 || gi !== 7, gi === 7 && ci === 3, iso(base)];
+      for (const t of tenants)
+        for (let s = 0; s < storesOf(t); s++) {
+          let c = 0;
+          for (const [gi, [group, children]] of CATEGORY_TREE.entries()) {
+            const parent = categoryId(t, s, c++);
+            yield [
+              parent,
+              benchTenantId(t),
+              storeId(t, s),
+              null,
+              group,
+              group.slice(0, 2).toUpperCase(),
+              null,
+              (gi + 1) * 10,
+              true,
+              false,
+              iso(base),
+            ];
+            for (const [ci, child] of children.entries()) {
+              yield [
+                categoryId(t, s, c++),
+                benchTenantId(t),
+                storeId(t, s),
+                parent,
+                child,
+                null,
+                null,
+                (ci + 1) * 10,
+                ci !== 3 || gi !== 7,
+                gi === 7 && ci === 3,
+                iso(base),
+              ];
+            }
           }
         }
-      }
-    })());
+    })(),
+  );
 
   const totalProducts = tenants.reduce((n, t) => n + productsOf(t), 0);
   const categoriesPerStore = CATEGORY_TREE.reduce((n, [, children]) => n + 1 + children.length, 0);
-  await copy(client, 'products', [
-    'id', 'tenant_id', 'store_id', 'category_id', 'name', 'sku', 'barcode', 'brand', 'size', 'unit_type', 'selling_price_gross',
-    'selling_price_net', 'tax_category', 'vat_rate_id', 'is_active', 'variable_price', 'age_restricted', 'alcohol_restricted',
-    'tobacco_restricted', 'vape_restricted', 'updated_at', 'cost_price', 'pack_cost', 'unit_cost', 'margin_percent', 'supplier_id',
-    'supplier_sku', 'created_by_staff_id', 'updated_by_staff_id',
-  ], (function* () {
-    for (const t of tenants) for (let n = 1; n <= productsOf(t); n++) {
-      const s = n % storesOf(t);
-      const noun = pick(PRODUCTS);
-      const brand = rnd() < 0.9 ? pick(BRANDS) : null;
-      const variant = pick(VARIANTS);
-      const size = pick(SIZES);
-      const gross = Math.round((0.4 + rnd() * rnd() * 40) * 100) / 100;
-      const net = gross / 1.2;
-      const cost = net * (0.4 + rnd() * 0.3);
-      const child = 1 + Math.floor(rnd() * CATEGORY_TREE.length) * 5 + 1 + Math.floor(rnd() * 4);
-      const kind = Math.floor(rnd() * 100);
-      const staff = `stf_${pad(t, 2)}_${n % 5}`;
-      yield [
-        productId(t, n), benchTenantId(t), storeId(t, s), rnd() < 0.97 ? categoryId(t, s, Math.min(child, categoriesPerStore - 1)) : null,
-        [brand, noun, variant, size].filter(Boolean).join(' '), `SKU-${pad(t, 2)}-${pad(n, 7)}`, rnd() < 0.92 ? String(5000000000000 + t * 10_000_000 + n) : null,
-        brand, size, kind < 3 ? 'kg' : kind < 5 ? 'ml' : 'item', gross.toFixed(2), net.toFixed(2), kind < 30 ? 'ZERO_RATED' : 'STANDARD',
-        kind < 30 ? `vat_${pad(t, 2)}_z` : `vat_${pad(t, 2)}_s`, rnd() < 0.95, kind < 3, kind >= 90, kind >= 90 && kind < 95, kind >= 95 && kind < 97, kind >= 97,
-        iso(base + Math.floor(rnd() * 700 * 86_400_000)), cost.toFixed(4), (cost * 12).toFixed(4), cost.toFixed(4), (((net - cost) / net) * 100).toFixed(2),
-        `sup_${pad(t, 2)}_${n % 10}`, `WS-${n}`, staff, staff,
-      ];
-    }
-  })(), (count) => options.onProgress?.('products', count, totalProducts));
-
-  await copy(client, 'stock_levels', ['product_id', 'tenant_id', 'store_id', 'track_stock', 'quantity', 'reorder_level', 'low_stock_threshold', 'updated_at'],
+  await copy(
+    client,
+    'products',
+    [
+      'id',
+      'tenant_id',
+      'store_id',
+      'category_id',
+      'name',
+      'sku',
+      'barcode',
+      'brand',
+      'size',
+      'unit_type',
+      'selling_price_gross',
+      'selling_price_net',
+      'tax_category',
+      'vat_rate_id',
+      'is_active',
+      'variable_price',
+      'age_restricted',
+      'alcohol_restricted',
+      'tobacco_restricted',
+      'vape_restricted',
+      'updated_at',
+      'cost_price',
+      'pack_cost',
+      'unit_cost',
+      'margin_percent',
+      'supplier_id',
+      'supplier_sku',
+      'created_by_staff_id',
+      'updated_by_staff_id',
+    ],
     (function* () {
-      for (const t of tenants) for (let n = 1; n <= productsOf(t); n++) {
-        if (n % 10 === 7) continue; // no stock record
-        const r = rnd();
-        const reorder = 5 + Math.floor(rnd() * 20);
-        const quantity = r < 0.08 ? '0' : r < 0.1 ? (-rnd() * 5).toFixed(3) : r < 0.2 ? (1 + Math.floor(rnd() * reorder)).toFixed(3) : (reorder + 1 + rnd() * 200).toFixed(3);
-        yield [productId(t, n), benchTenantId(t), storeId(t, n % storesOf(t)), rnd() < 0.96, quantity, String(reorder), String(reorder), iso(base + Math.floor(rnd() * 730 * 86_400_000))];
-      }
-    })(), (count) => options.onProgress?.('stock levels', count, totalProducts));
+      for (const t of tenants)
+        for (let n = 1; n <= productsOf(t); n++) {
+          const s = n % storesOf(t);
+          const noun = pick(PRODUCTS);
+          const brand = rnd() < 0.9 ? pick(BRANDS) : null;
+          const variant = pick(VARIANTS);
+          const size = pick(SIZES);
+          const gross = Math.round((0.4 + rnd() * rnd() * 40) * 100) / 100;
+          const net = gross / 1.2;
+          const cost = net * (0.4 + rnd() * 0.3);
+          const child = 1 + Math.floor(rnd() * CATEGORY_TREE.length) * 5 + 1 + Math.floor(rnd() * 4);
+          const kind = Math.floor(rnd() * 100);
+          const staff = `stf_${pad(t, 2)}_${n % 5}`;
+          yield [
+            productId(t, n),
+            benchTenantId(t),
+            storeId(t, s),
+            rnd() < 0.97 ? categoryId(t, s, Math.min(child, categoriesPerStore - 1)) : null,
+            [brand, noun, variant, size].filter(Boolean).join(' '),
+            `SKU-${pad(t, 2)}-${pad(n, 7)}`,
+            rnd() < 0.92 ? String(5000000000000 + t * 10_000_000 + n) : null,
+            brand,
+            size,
+            kind < 3 ? 'kg' : kind < 5 ? 'ml' : 'item',
+            gross.toFixed(2),
+            net.toFixed(2),
+            kind < 30 ? 'ZERO_RATED' : 'STANDARD',
+            kind < 30 ? `vat_${pad(t, 2)}_z` : `vat_${pad(t, 2)}_s`,
+            rnd() < 0.95,
+            kind < 3,
+            kind >= 90,
+            kind >= 90 && kind < 95,
+            kind >= 95 && kind < 97,
+            kind >= 97,
+            iso(base + Math.floor(rnd() * 700 * 86_400_000)),
+            cost.toFixed(4),
+            (cost * 12).toFixed(4),
+            cost.toFixed(4),
+            (((net - cost) / net) * 100).toFixed(2),
+            `sup_${pad(t, 2)}_${n % 10}`,
+            `WS-${n}`,
+            staff,
+            staff,
+          ];
+        }
+    })(),
+    (count) => options.onProgress?.('products', count, totalProducts),
+  );
 
-  await copy(client, 'stock_movements', ['id', 'tenant_id', 'product_id', 'kind', 'quantity_delta', 'reason', 'staff_id', 'occurred_at'],
+  await copy(
+    client,
+    'stock_levels',
+    [
+      'product_id',
+      'tenant_id',
+      'store_id',
+      'track_stock',
+      'quantity',
+      'reorder_level',
+      'low_stock_threshold',
+      'updated_at',
+    ],
     (function* () {
-      for (const t of tenants) for (let n = 1; n <= productsOf(t); n += 20) {
-        yield [`mov_${pad(t, 2)}_${pad(n, 7)}`, benchTenantId(t), productId(t, n), 'RECEIPT', '24', 'Weekly delivery', `stf_${pad(t, 2)}_0`, iso(base + n)];
-      }
-    })());
+      for (const t of tenants)
+        for (let n = 1; n <= productsOf(t); n++) {
+          if (n % 10 === 7) continue; // no stock record
+          const r = rnd();
+          const reorder = 5 + Math.floor(rnd() * 20);
+          const quantity =
+            r < 0.08
+              ? '0'
+              : r < 0.1
+                ? (-rnd() * 5).toFixed(3)
+                : r < 0.2
+                  ? (1 + Math.floor(rnd() * reorder)).toFixed(3)
+                  : (reorder + 1 + rnd() * 200).toFixed(3);
+          yield [
+            productId(t, n),
+            benchTenantId(t),
+            storeId(t, n % storesOf(t)),
+            rnd() < 0.96,
+            quantity,
+            String(reorder),
+            String(reorder),
+            iso(base + Math.floor(rnd() * 730 * 86_400_000)),
+          ];
+        }
+    })(),
+    (count) => options.onProgress?.('stock levels', count, totalProducts),
+  );
 
-  const types = ['PERCENT_OFF', 'AMOUNT_OFF', 'FIXED_PRICE', 'MULTI_BUY', 'BUY_X_GET_Y', 'BUNDLE', 'SPEND_AND_SAVE', 'COUPON', 'STAFF_DISCOUNT'];
+  await copy(
+    client,
+    'stock_movements',
+    ['id', 'tenant_id', 'product_id', 'kind', 'quantity_delta', 'reason', 'staff_id', 'occurred_at'],
+    (function* () {
+      for (const t of tenants)
+        for (let n = 1; n <= productsOf(t); n += 20) {
+          yield [
+            `mov_${pad(t, 2)}_${pad(n, 7)}`,
+            benchTenantId(t),
+            productId(t, n),
+            'RECEIPT',
+            '24',
+            'Weekly delivery',
+            `stf_${pad(t, 2)}_0`,
+            iso(base + n),
+          ];
+        }
+    })(),
+  );
+
+  const types = [
+    'PERCENT_OFF',
+    'AMOUNT_OFF',
+    'FIXED_PRICE',
+    'MULTI_BUY',
+    'BUY_X_GET_Y',
+    'BUNDLE',
+    'SPEND_AND_SAVE',
+    'COUPON',
+    'STAFF_DISCOUNT',
+  ];
   const statuses = ['ACTIVE', 'ACTIVE', 'ACTIVE', 'PAUSED', 'DRAFT', 'ARCHIVED'];
-  await copy(client, 'promotions', ['id', 'tenant_id', 'store_id', 'name', 'type', 'status', 'starts_at', 'ends_at', 'is_system_preset', 'conditions', 'actions', 'builder_config', 'created_by_staff_id', 'updated_at'],
+  await copy(
+    client,
+    'promotions',
+    [
+      'id',
+      'tenant_id',
+      'store_id',
+      'name',
+      'type',
+      'status',
+      'starts_at',
+      'ends_at',
+      'is_system_preset',
+      'conditions',
+      'actions',
+      'builder_config',
+      'created_by_staff_id',
+      'updated_at',
+    ],
     (function* () {
-      for (const t of tenants) for (let s = 0; s < storesOf(t); s++) for (let i = 0; i < 20; i++) {
-        const starts = i % 4 === 0 ? null : iso(Date.UTC(2026, i % 12, 1));
-        const ends = i % 3 === 0 ? null : iso(Date.UTC(2027, i % 12, 1));
-        yield [`pro_${pad(t, 2)}_${pad(s, 3)}_${pad(i, 2)}`, benchTenantId(t), storeId(t, s), `Offer ${i + 1}`, types[i % types.length], statuses[i % statuses.length],
-          starts, ends, i === 19, JSON.stringify([{ kind: 'category_quantity', minQuantity: 2, categoryIds: [categoryId(t, s, 1)] }]),
-          JSON.stringify([{ kind: 'percent_off', percent: '10', target: 'qualifying_items' }]), JSON.stringify({ template: 'bench' }), null, iso(base)];
-      }
-    })());
+      for (const t of tenants)
+        for (let s = 0; s < storesOf(t); s++)
+          for (let i = 0; i < 20; i++) {
+            const starts = i % 4 === 0 ? null : iso(Date.UTC(2026, i % 12, 1));
+            const ends = i % 3 === 0 ? null : iso(Date.UTC(2027, i % 12, 1));
+            yield [
+              `pro_${pad(t, 2)}_${pad(s, 3)}_${pad(i, 2)}`,
+              benchTenantId(t),
+              storeId(t, s),
+              `Offer ${i + 1}`,
+              types[i % types.length],
+              statuses[i % statuses.length],
+              starts,
+              ends,
+              i === 19,
+              JSON.stringify([{ kind: 'category_quantity', minQuantity: 2, categoryIds: [categoryId(t, s, 1)] }]),
+              JSON.stringify([{ kind: 'percent_off', percent: '10', target: 'qualifying_items' }]),
+              JSON.stringify({ template: 'bench' }),
+              null,
+              iso(base),
+            ];
+          }
+    })(),
+  );
 
   const keys: GeneratedKeys['keys'] = [];
   for (const t of tenants) {
     const clientId = `cli_bench_${pad(t, 2)}`;
-    await client.query(`INSERT INTO api_clients (id, tenant_id, name, status, scopes, allowed_store_ids, rate_limit_per_minute) VALUES ($1, $2, $3, 'ACTIVE', $4, NULL, 100000000)`,
-      [clientId, benchTenantId(t), `Bench client ${t}`, [...SCOPES]]);
+    await client.query(
+      `INSERT INTO api_clients (id, tenant_id, name, status, scopes, allowed_store_ids, rate_limit_per_minute)
+       VALUES ($1, $2, $3, 'ACTIVE', $4, NULL, 100000000)`,
+      [clientId, benchTenantId(t), `Bench client ${t}`, [...SCOPES]],
+    );
     const key = benchKey(t);
-    await client.query(`INSERT INTO api_keys (id, client_id, key_digest, key_hint) VALUES ($1, $2, $3, $4)`, [`key_bench_${pad(t, 2)}`, clientId, digestKey(key), keyHint(key)]);
+    await client.query(`INSERT INTO api_keys (id, client_id, key_digest, key_hint) VALUES ($1, $2, $3, $4)`, [
+      `key_bench_${pad(t, 2)}`,
+      clientId,
+      digestKey(key),
+      keyHint(key),
+    ]);
     keys.push({ tenantId: benchTenantId(t), clientId, key, stores: 'all' });
   }
 
