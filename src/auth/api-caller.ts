@@ -3,8 +3,8 @@ import type { Request } from 'express';
 import type { Scope } from './scopes.js';
 
 /**
- * Who is calling, as established by ApiKeyGuard from the key alone: the tenant never comes from the
- * request. Every service method takes it first and hands it to the tenancy scope helper.
+ * Who is calling this request, as established from the key alone: the tenant never comes from the
+ * request. Services hand it to DataScopeService, which turns it into the rows the request may see.
  */
 export interface ApiCaller {
   readonly clientId: string;
@@ -14,6 +14,11 @@ export interface ApiCaller {
   /** null: every store of the tenant, present and future. */
   readonly allowedStoreIds: readonly string[] | null;
   readonly rateLimitPerMinute: number | null;
+  /**
+   * Epoch milliseconds until which this request may wait for the database (its start plus
+   * DB_STATEMENT_TIMEOUT_MS): one budget for all of its statements.
+   */
+  readonly deadlineMs: number;
 }
 
 /** The verified caller of the current request. */

@@ -1,23 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { digestKey, isKeyForEnvironment } from './api-key-format.js';
 import type { ApiCaller } from './api-caller.js';
+import { ApiKeysRepository, type KeyRow } from './api-keys.repository.js';
 import { isScope } from './scopes.js';
-
-interface KeyRow {
-  key_id: string;
-  client_id: string;
-  tenant_id: string;
-  status: string;
-  scopes: string[];
-  allowed_store_ids: string[] | null;
-  rate_limit_per_minute: number | null;
-  expires_at: Date | null;
-  revoked_at: Date | null;
-}
 
 interface CacheEntry {
   row: KeyRow | null;
@@ -36,7 +23,7 @@ export class ApiKeyService {
   private readonly cache = new Map<string, CacheEntry>();
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly keys: ApiKeysRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -44,7 +31,9 @@ export class ApiKeyService {
   async authenticate(presentedKey: string, now = new Date()): Promise<ApiCaller | null> {
     if (!isKeyForEnvironment(presentedKey, this.config.appEnv)) return null;
     const digest = digestKey(presentedKey);
-    const row = await this.lookup(digest, now.getTime());
+    // The request's one budget for the database starts here, at its first statement.
+    const deadlineMs = now.getTime() + this.config.dbStatementTimeoutMs;
+    const row = await this.lookup(digest, now.getTime(), deadlineMs);
     if (!row) return null;
     if (row.revoked_at !== null) return null;
     if (row.expires_at !== null && row.expires_at.getTime() <= now.getTime()) return null;
@@ -56,21 +45,15 @@ export class ApiKeyService {
       scopes: new Set(row.scopes.filter(isScope)),
       allowedStoreIds: row.allowed_store_ids,
       rateLimitPerMinute: row.rate_limit_per_minute,
+      deadlineMs,
     };
   }
 
-  private async lookup(digest: string, nowMs: number): Promise<KeyRow | null> {
+  private async lookup(digest: string, nowMs: number, deadlineMs: number): Promise<KeyRow | null> {
     const ttl = this.config.authCacheTtlMs;
     const cached = this.cache.get(digest);
     if (cached && nowMs - cached.loadedAt < ttl) return cached.row;
-    const rows: KeyRow[] = await this.dataSource.query(
-      `SELECT k.id AS key_id, c.id AS client_id, c.tenant_id, c.status, c.scopes, c.allowed_store_ids,
-              c.rate_limit_per_minute, k.expires_at, k.revoked_at
-         FROM api_keys k JOIN api_clients c ON c.id = k.client_id
-        WHERE k.key_digest = $1`,
-      [digest],
-    );
-    const row = rows[0] ?? null;
+    const row = await this.keys.findByDigest(digest, deadlineMs);
     if (ttl > 0) {
       if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
       this.cache.set(digest, { row, loadedAt: nowMs });

@@ -1,8 +1,11 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from '../config/app-config.js';
 import { dataSourceOptions } from './data-source-options.js';
+import { SqlReader } from './sql-reader.js';
 
+/** The pools (TypeORM's, for the schema, migrations and tools too) and the request path's SqlReader. */
+@Global()
 @Module({})
 export class DatabaseModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -22,6 +25,8 @@ export class DatabaseModule {
           retryAttempts: 0,
         }),
       ],
+      providers: [SqlReader],
+      exports: [SqlReader],
     };
   }
 }

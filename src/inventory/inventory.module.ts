@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { Product } from '../catalog/products/product.entity.js';
 import { StockController } from './stock/stock.controller.js';
+import { StockRepository } from './stock/stock.repository.js';
 import { StockService } from './stock/stock.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Product])],
   controllers: [StockController],
-  providers: [StockService],
+  providers: [StockService, StockRepository],
 })
 export class InventoryModule {}

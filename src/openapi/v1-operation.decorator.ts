@@ -1,4 +1,4 @@
-import { applyDecorators, type Type } from '@nestjs/common';
+import { applyDecorators, Header, type Type } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtension, ApiHeader, ApiOperation, ApiResponse } from '@nestjs/swagger';
 import { RequireScope } from '../auth/require-scope.decorator.js';
 import type { Scope } from '../auth/scopes.js';
@@ -109,6 +109,8 @@ export interface V1OperationOptions {
 export function V1Operation(options: V1OperationOptions): MethodDecorator {
   return applyDecorators(
     RequireScope(options.scope),
+    // Services answer JSON text that PostgreSQL wrote (see src/database/sql-format.ts), sent as is.
+    Header('Content-Type', 'application/json; charset=utf-8'),
     ApiOperation({
       operationId: options.operationId,
       summary: options.summary,

@@ -1,3 +1,4 @@
+import type { JsonText } from '../database/sql-format.js';
 import { IntegerParam } from '../params/params.js';
 
 export const MAX_PAGE_SIZE = 100;
@@ -23,25 +24,23 @@ export class PageQuery {
   pageSize: number = DEFAULT_PAGE_SIZE;
 }
 
-export interface Page<T> {
-  rows: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-  totalPages: number;
+/** Which rows of a list a page holds: skip `offset` rows, or start after the id `afterId` (a cursor). */
+export interface PageWindow {
+  readonly pageSize: number;
+  readonly offset: number;
+  readonly afterId?: string;
 }
 
-export function toPage<T>(rows: T[], query: PageQuery, total: number): Page<T> {
-  return {
-    rows,
-    page: query.page,
-    pageSize: query.pageSize,
-    total,
-    totalPages: Math.max(1, Math.ceil(total / query.pageSize)),
-  };
+export function pageWindow(query: PageQuery): PageWindow {
+  // Pages far past the end still give a valid (empty) query.
+  return { pageSize: query.pageSize, offset: (query.page - 1) * query.pageSize };
 }
 
-/** OFFSET for a page; pages far past the end still give a valid (empty) query. */
-export function offsetOf(query: PageQuery): number {
-  return (query.page - 1) * query.pageSize;
+/**
+ * The paginated body of the contract, `{ rows, page, pageSize, total, totalPages }` in that order,
+ * around rows that are already JSON text.
+ */
+export function pageBody(rows: readonly JsonText[], page: number, pageSize: number, total: number): JsonText {
+  const totalPages = Math.max(1, Math.ceil(total / pageSize));
+  return `{"rows":[${rows.join(',')}],"page":${page},"pageSize":${pageSize},"total":${total},"totalPages":${totalPages}}` as JsonText;
 }

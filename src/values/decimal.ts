@@ -39,26 +39,3 @@ export function formatDecimal(value: string, scale: number): string {
 export function trimDecimal(value: string): string {
   return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
 }
-
-/** Exact comparison of two decimal strings: -1, 0 or 1. */
-export function compareDecimal(a: string, b: string): number {
-  const parse = (value: string): { negative: boolean; int: string; frac: string } => {
-    const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
-    if (!m) throw new Error(`not a decimal number: ${value}`);
-    const int = m[2].replace(/^0+(?=\d)/, '');
-    const frac = (m[3] ?? '').replace(/0+$/, '');
-    const zero = int === '0' && frac === '';
-    return { negative: m[1] === '-' && !zero, int, frac };
-  };
-  const x = parse(a);
-  const y = parse(b);
-  if (x.negative !== y.negative) return x.negative ? -1 : 1;
-  const sign = x.negative ? -1 : 1;
-  if (x.int.length !== y.int.length) return (x.int.length < y.int.length ? -1 : 1) * sign;
-  if (x.int !== y.int) return (x.int < y.int ? -1 : 1) * sign;
-  const width = Math.max(x.frac.length, y.frac.length);
-  const fx = x.frac.padEnd(width, '0');
-  const fy = y.frac.padEnd(width, '0');
-  if (fx === fy) return 0;
-  return (fx < fy ? -1 : 1) * sign;
-}

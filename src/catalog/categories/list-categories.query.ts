@@ -1,7 +1,5 @@
+import { CATEGORY_SORTS, type CategorySort } from './categories.repository.js';
 import { BooleanParam, EnumParam, IdParam } from '../../params/params.js';
-
-export const CATEGORY_SORTS = ['sortOrder', 'name'] as const;
-export type CategorySort = (typeof CATEGORY_SORTS)[number];
 
 export class ListCategoriesQuery {
   @IdParam({

@@ -1,61 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { formatDecimal } from '../../values/decimal.js';
-import { isoMillisSql } from '../../database/timestamp-sql.js';
 import { IdProperty, MoneyProperty, PageFields, TextProperty, TimestampProperty } from '../../openapi/properties.js';
 import { TAX_CATEGORIES, type TaxCategory, UNIT_TYPES, type UnitType } from './product.entity.js';
-
-/** The columns a product query selects: public ones only, so internal columns never leave the database. */
-export const PRODUCT_COLUMNS = {
-  id: 'p.id',
-  storeId: 'p.store_id',
-  categoryId: 'p.category_id',
-  name: 'p.name',
-  sku: 'p.sku',
-  barcode: 'p.barcode',
-  brand: 'p.brand',
-  size: 'p.size',
-  unitType: 'p.unit_type',
-  sellingPriceGross: 'p.selling_price_gross',
-  sellingPriceNet: 'p.selling_price_net',
-  taxCategory: 'p.tax_category',
-  vatId: 'v.id',
-  vatCode: 'v.code',
-  vatName: 'v.name',
-  vatPercentage: 'v.percentage',
-  isActive: 'p.is_active',
-  variablePrice: 'p.variable_price',
-  ageRestricted: 'p.age_restricted',
-  alcoholRestricted: 'p.alcohol_restricted',
-  tobaccoRestricted: 'p.tobacco_restricted',
-  vapeRestricted: 'p.vape_restricted',
-  updatedAt: isoMillisSql('p.updated_at'),
-} as const;
-
-export type ProductRow = {
-  id: string;
-  storeId: string;
-  categoryId: string | null;
-  name: string;
-  sku: string;
-  barcode: string | null;
-  brand: string | null;
-  size: string | null;
-  unitType: UnitType;
-  sellingPriceGross: string;
-  sellingPriceNet: string;
-  taxCategory: TaxCategory;
-  vatId: string | null;
-  vatCode: string | null;
-  vatName: string | null;
-  vatPercentage: string | null;
-  isActive: boolean;
-  variablePrice: boolean;
-  ageRestricted: boolean;
-  alcoholRestricted: boolean;
-  tobaccoRestricted: boolean;
-  vapeRestricted: boolean;
-  updatedAt: string;
-};
 
 @ApiSchema({ name: 'VatRate' })
 export class VatRateView {
@@ -71,6 +16,10 @@ export class VatRateView {
   percentage: string;
 }
 
+/**
+ * The Product of the contract, keys in the specification's order. ProductsRepository has PostgreSQL
+ * write each row as JSON in exactly this order from the public columns only (PUBLIC_PRODUCT).
+ */
 @ApiSchema({ name: 'Product' })
 export class ProductView {
   @IdProperty({ example: 'prd_camden_001' }) id: string;
@@ -102,33 +51,4 @@ export class ProductPage {
   @PageFields.pageSize() pageSize: number;
   @PageFields.total() total: number;
   @PageFields.totalPages() totalPages: number;
-}
-
-/** The Product of the contract, keys in the specification's order; nothing else can appear. */
-export function toProductView(row: ProductRow): ProductView {
-  return {
-    id: row.id,
-    storeId: row.storeId,
-    categoryId: row.categoryId,
-    name: row.name,
-    sku: row.sku,
-    barcode: row.barcode,
-    brand: row.brand,
-    size: row.size,
-    unitType: row.unitType,
-    sellingPriceGross: formatDecimal(row.sellingPriceGross, 2),
-    sellingPriceNet: formatDecimal(row.sellingPriceNet, 2),
-    taxCategory: row.taxCategory,
-    vatRate:
-      row.vatId === null
-        ? null
-        : { id: row.vatId, code: row.vatCode!, name: row.vatName!, percentage: formatDecimal(row.vatPercentage!, 2) },
-    isActive: row.isActive,
-    variablePrice: row.variablePrice,
-    ageRestricted: row.ageRestricted,
-    alcoholRestricted: row.alcoholRestricted,
-    tobaccoRestricted: row.tobaccoRestricted,
-    vapeRestricted: row.vapeRestricted,
-    updatedAt: row.updatedAt,
-  };
 }

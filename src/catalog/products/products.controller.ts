@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { Caller, type ApiCaller } from '../../auth/api-caller.js';
 import { V1Operation } from '../../openapi/v1-operation.decorator.js';
-import type { Page } from '../../pagination/pagination.js';
+import type { JsonText } from '../../database/sql-format.js';
 import { PathAndQuery } from '../../params/params-validation.pipe.js';
 import { ListProductsQuery, NoQueryParams, PRODUCT_ID_PARAM, ProductIdParams } from './list-products.query.js';
 import { ProductPage, ProductView } from './product.view.js';
@@ -26,7 +26,7 @@ export class ProductsController {
     notFound:
       "storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three).",
   })
-  list(@Caller() caller: ApiCaller, @Query() query: ListProductsQuery): Promise<Page<ProductView>> {
+  list(@Caller() caller: ApiCaller, @Query() query: ListProductsQuery): Promise<JsonText> {
     return this.products.list(caller, query);
   }
 
@@ -45,7 +45,7 @@ export class ProductsController {
   get(
     @Caller() caller: ApiCaller,
     @PathAndQuery({ path: ProductIdParams, query: NoQueryParams }) params: ProductIdParams,
-  ): Promise<ProductView> {
+  ): Promise<JsonText> {
     return this.products.get(caller, params.id);
   }
 }

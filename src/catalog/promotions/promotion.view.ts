@@ -1,48 +1,8 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { isoMillisSql } from '../../database/timestamp-sql.js';
 import { IdProperty, TextProperty, TimestampProperty } from '../../openapi/properties.js';
 import { type DescriptionContext, describeDiscount, describeEligibility } from './promotion-descriptions.js';
-import type { PromotionAction, PromotionCondition } from './promotion-rules.js';
-
-/** Promotion types that customers see; coupons, staff and manual discounts never leave the service. */
-export const CUSTOMER_FACING_TYPES = [
-  'PERCENT_OFF',
-  'AMOUNT_OFF',
-  'FIXED_PRICE',
-  'MULTI_BUY',
-  'BUY_X_GET_Y',
-  'BUNDLE',
-  'SPEND_AND_SAVE',
-] as const;
-export const RETURNABLE_STATUSES = ['ACTIVE', 'PAUSED'] as const;
-export type ReturnableStatus = (typeof RETURNABLE_STATUSES)[number];
-
-/** What the promotion query reads. Conditions and actions are read only to write the descriptions. */
-export const PROMOTION_COLUMNS = {
-  id: 'pr.id',
-  storeId: 'pr.store_id',
-  name: 'pr.name',
-  type: 'pr.type',
-  status: 'pr.status',
-  startsAt: isoMillisSql('pr.starts_at'),
-  endsAt: isoMillisSql('pr.ends_at'),
-  conditions: 'pr.conditions',
-  actions: 'pr.actions',
-  updatedAt: isoMillisSql('pr.updated_at'),
-} as const;
-
-export type PromotionRow = {
-  id: string;
-  storeId: string;
-  name: string;
-  type: string;
-  status: ReturnableStatus;
-  startsAt: string | null;
-  endsAt: string | null;
-  conditions: PromotionCondition[];
-  actions: PromotionAction[];
-  updatedAt: string;
-};
+import { CUSTOMER_FACING_TYPES, RETURNABLE_STATUSES, type ReturnableStatus } from './promotion-rules.js';
+import type { PromotionRow } from './promotions.repository.js';
 
 export class PromotionSchedule {
   @TimestampProperty({ nullable: true, description: 'Start of the window, inclusive; null: open.' }) startsAt:

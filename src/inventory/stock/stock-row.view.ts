@@ -1,42 +1,13 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { formatDecimal } from '../../values/decimal.js';
-import { isoMillisSql } from '../../database/timestamp-sql.js';
 import { IdProperty, PageFields, QuantityProperty, TextProperty, TimestampProperty } from '../../openapi/properties.js';
-import { AVAILABILITIES, type Availability, deriveAvailability } from './availability.js';
+
+export const AVAILABILITIES = ['not_tracked', 'out_of_stock', 'low_stock', 'in_stock'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
 
 /**
- * A product without a stock record is a row with trackStock false and zero quantities; the row's
- * updatedAt is the later of the product's and its stock level's update times.
+ * The inventory row of decisions.md, keys in its order. StockRepository has PostgreSQL write each
+ * row as JSON in exactly this order (PUBLIC_STOCK_ROW); cost layers and movements are never read.
  */
-/** The later of the product's and its stock level's update times (a missing stock level counts for nothing). */
-export const STOCK_UPDATED_AT_SQL = 'GREATEST(p.updated_at, s.updated_at)';
-
-export const STOCK_COLUMNS = {
-  productId: 'p.id',
-  storeId: 'p.store_id',
-  sku: 'p.sku',
-  barcode: 'p.barcode',
-  productName: 'p.name',
-  trackStock: 'COALESCE(s.track_stock, false)',
-  quantity: `COALESCE(s.quantity, 0)::text`,
-  lowStockThreshold: `COALESCE(s.low_stock_threshold, 0)::text`,
-  reorderLevel: `COALESCE(s.reorder_level, 0)::text`,
-  updatedAt: isoMillisSql(STOCK_UPDATED_AT_SQL),
-} as const;
-
-export type StockRow = {
-  productId: string;
-  storeId: string;
-  sku: string;
-  barcode: string | null;
-  productName: string;
-  trackStock: boolean;
-  quantity: string;
-  lowStockThreshold: string;
-  reorderLevel: string;
-  updatedAt: string;
-};
-
 @ApiSchema({ name: 'StockRow' })
 export class StockRowView {
   @IdProperty({ example: 'prd_camden_001' }) productId: string;
@@ -74,21 +45,4 @@ export class StockPage {
   @PageFields.pageSize() pageSize: number;
   @PageFields.total() total: number;
   @PageFields.totalPages() totalPages: number;
-}
-
-/** The inventory row of decisions.md, keys in its order; cost layers and movements are never read. */
-export function toStockRowView(row: StockRow): StockRowView {
-  return {
-    productId: row.productId,
-    storeId: row.storeId,
-    sku: row.sku,
-    barcode: row.barcode,
-    productName: row.productName,
-    trackStock: row.trackStock,
-    quantity: formatDecimal(row.quantity, 3),
-    lowStockThreshold: formatDecimal(row.lowStockThreshold, 3),
-    reorderLevel: formatDecimal(row.reorderLevel, 3),
-    availability: deriveAvailability(row.trackStock, row.quantity, row.reorderLevel),
-    updatedAt: row.updatedAt,
-  };
 }

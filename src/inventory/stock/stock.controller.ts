@@ -2,9 +2,9 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Caller, type ApiCaller } from '../../auth/api-caller.js';
 import { V1Operation } from '../../openapi/v1-operation.decorator.js';
-import type { Page } from '../../pagination/pagination.js';
+import type { JsonText } from '../../database/sql-format.js';
 import { ListStockQuery } from './list-stock.query.js';
-import { StockPage, type StockRowView } from './stock-row.view.js';
+import { StockPage } from './stock-row.view.js';
 import { StockService } from './stock.service.js';
 
 @ApiTags('Inventory')
@@ -26,7 +26,7 @@ export class StockController {
     notFound:
       "storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three).",
   })
-  list(@Caller() caller: ApiCaller, @Query() query: ListStockQuery): Promise<Page<StockRowView>> {
+  list(@Caller() caller: ApiCaller, @Query() query: ListStockQuery): Promise<JsonText> {
     return this.stock.list(caller, query);
   }
 }

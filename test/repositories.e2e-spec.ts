@@ -1,0 +1,160 @@
+import { CategoriesRepository } from '../src/catalog/categories/categories.repository.js';
+import { ProductsRepository } from '../src/catalog/products/products.repository.js';
+import { PromotionsRepository } from '../src/catalog/promotions/promotions.repository.js';
+import { fixedStatement } from '../src/database/statement.js';
+import { StockRepository } from '../src/inventory/stock/stock.repository.js';
+import type { DataScope } from '../src/tenancy/data-scope.js';
+import { ScopedReader } from '../src/tenancy/scoped-reader.js';
+import { testDataset } from './support/dataset.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * Every repository method on real PostgreSQL, for each kind of scope: the whole tenant, another
+ * tenant, another store of the tenant, and a key limited to a list of stores (one of which belongs to
+ * another tenant: the tenant condition still holds). A row outside the scope never comes back.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ dataset: testDataset() });
+  await t.db
+    .query(`INSERT INTO promotions (id, tenant_id, store_id, name, type, status, is_system_preset, conditions, actions, updated_at)
+    VALUES ('pro_a2_x', 'ten_a', 'sto_a2', 'A2 deal', 'PERCENT_OFF', 'ACTIVE', false, '[]', '[]', now()),
+           ('pro_b1_x', 'ten_b', 'sto_b1', 'B1 deal', 'PERCENT_OFF', 'ACTIVE', false, '[]', '[]', now())`);
+});
+afterAll(async () => t.close());
+
+const scope = (tenantId: string, storeIds: string[] | null): DataScope =>
+  ({ tenantId, storeIds, deadlineMs: Date.now() + 60_000 }) as unknown as DataScope;
+
+const SCOPES = {
+  'own tenant': { scope: scope('ten_a', null), stores: ['sto_a1', 'sto_a2'] },
+  'other tenant': { scope: scope('ten_b', null), stores: ['sto_b1'] },
+  'other store': { scope: scope('ten_a', ['sto_a2']), stores: ['sto_a2'] },
+  'key limited to stores': { scope: scope('ten_a', ['sto_a2', 'sto_b1']), stores: ['sto_a2'] },
+};
+const CASES = Object.entries(SCOPES);
+const all = { pageSize: 100, offset: 0 };
+const parse = (rows: string[]): Record<string, unknown>[] => rows.map((r) => JSON.parse(r));
+const storesOf = (rows: Record<string, unknown>[]): string[] => [...new Set(rows.map((r) => String(r.storeId)))].sort();
+
+describe.each(CASES)('in the scope of the %s', (_name, { scope: s, stores }) => {
+  it('ProductsRepository.list returns only products of its stores, with the total of its stores', async () => {
+    const listed = await t.app.get(ProductsRepository).list(s, { activeOnly: false }, { pageSize: 100, offset: 0 });
+    const rows = parse(listed.rows);
+    expect(storesOf(rows)).toEqual(stores);
+    const [{ n }] = await t.db.query('SELECT count(*)::int AS n FROM products WHERE store_id = ANY($1)', [stores]);
+    expect(listed.total).toBe(n);
+  });
+
+  it('ProductsRepository.list after an id continues within the scope', async () => {
+    const listed = await t.app
+      .get(ProductsRepository)
+      .list(s, { activeOnly: false }, { ...all, afterId: 'prd_a1_cola' });
+    expect(storesOf(parse(listed.rows)).every((id) => stores.includes(id))).toBe(true);
+  });
+
+  it('ProductsRepository.findById finds a product only inside the scope', async () => {
+    const products = t.app.get(ProductsRepository);
+    for (const [id, store] of [
+      ['prd_a1_cola', 'sto_a1'],
+      ['prd_a2_cola', 'sto_a2'],
+      ['prd_b1_cola', 'sto_b1'],
+    ]) {
+      const found = await products.findById(s, id);
+      expect({ id, found: found !== undefined }).toEqual({ id, found: stores.includes(store) });
+    }
+  });
+
+  it('StockRepository.list returns only stock rows of its stores, for every kind of list', async () => {
+    const stock = t.app.get(StockRepository);
+    for (const filter of [
+      { activeOnly: false, lowStockOnly: false },
+      { activeOnly: false, lowStockOnly: true },
+      { activeOnly: true, lowStockOnly: true, sku: 'COLA-330' },
+    ]) {
+      const rows = parse((await stock.list(s, filter, all)).rows);
+      expect(storesOf(rows).every((id) => stores.includes(id))).toBe(true);
+    }
+    expect(storesOf(parse((await stock.list(s, { activeOnly: false, lowStockOnly: false }, all)).rows))).toEqual(
+      stores,
+    );
+  });
+
+  it('CategoriesRepository.list returns only categories of its stores', async () => {
+    const rows = parse(await t.app.get(CategoriesRepository).list(s, { activeOnly: false, sortBy: 'name' }));
+    expect(storesOf(rows)).toEqual(stores);
+  });
+
+  it('PromotionsRepository.list returns only promotions of its stores', async () => {
+    const rows = await t.app.get(PromotionsRepository).list(s, {});
+    expect(storesOf(rows as unknown as Record<string, unknown>[])).toEqual(
+      stores.filter((id) => ['sto_a1', 'sto_a2', 'sto_b1'].includes(id)),
+    );
+  });
+
+  it('PromotionsRepository.names names only products and categories of its stores', async () => {
+    const names = await t.app.get(PromotionsRepository).names(s, {
+      products: ['prd_a1_cola', 'prd_a2_cola', 'prd_b1_cola'],
+      categories: ['cat_a1_drinks', 'cat_a2_drinks', 'cat_b1_drinks'],
+    });
+    const storeOf = (id: string): string => id.replace(/^(prd|cat)_(\w\d)_.*$/, 'sto_$2');
+    expect([...names.products.keys()].map(storeOf).sort()).toEqual(stores);
+    expect([...names.categories.keys()].map(storeOf).sort()).toEqual(stores);
+  });
+});
+
+describe('StockRepository availability', () => {
+  // The contract's derivation, with exact decimal comparisons (floating point would get 0.3 <= 0.3 wrong).
+  it.each([
+    [false, '50', '10', 'not_tracked'],
+    [false, '-3', '10', 'not_tracked'],
+    [true, '0', '10', 'out_of_stock'],
+    [true, '0.000', '0', 'out_of_stock'],
+    [true, '-2.500', '10', 'out_of_stock'],
+    [true, '-0.001', '0', 'out_of_stock'],
+    [true, '0.001', '10', 'low_stock'],
+    [true, '10', '10', 'low_stock'],
+    [true, '9.999', '10', 'low_stock'],
+    [true, '10.001', '10', 'in_stock'],
+    [true, '0.001', '0', 'in_stock'],
+    [true, '0.3', '0.300', 'low_stock'],
+    [true, '12345678901.001', '12345678901', 'in_stock'],
+  ])('trackStock=%s quantity=%s reorderLevel=%s is %s', async (track, quantity, reorder, expected) => {
+    await t.db.query(
+      'UPDATE stock_levels SET track_stock = $1, quantity = $2, reorder_level = $3 WHERE product_id = $4',
+      [track, quantity, reorder, 'prd_a1_juice'],
+    );
+    const listed = await t.app
+      .get(StockRepository)
+      .list(scope('ten_a', null), { activeOnly: true, lowStockOnly: false, productId: 'prd_a1_juice' }, all);
+    expect(JSON.parse(listed.rows[0]).availability).toBe(expected);
+    const low = await t.app
+      .get(StockRepository)
+      .list(scope('ten_a', ['sto_a1']), { activeOnly: true, lowStockOnly: true }, all);
+    expect(parse(low.rows).some((r) => r.productId === 'prd_a1_juice')).toBe(expected === 'low_stock');
+  });
+});
+
+describe('ScopedReader', () => {
+  const reader = () => t.app.get(ScopedReader);
+  const s = scope('ten_a', null);
+
+  it('refuses a statement that is not bound to the tenant', async () => {
+    const unbound = fixedStatement<{ scope: DataScope }>(
+      (sql) => `SELECT id FROM products WHERE id <> ${sql.param(() => 'x')}`,
+    );
+    await expect(reader().read(s, { lane: 'light' }, (db) => db.rows(unbound, { scope: s }))).rejects.toThrow(
+      'not bound to a tenant',
+    );
+  });
+
+  it("refuses a statement bound to another scope's tenant", async () => {
+    const other = scope('ten_b', null);
+    const bound = fixedStatement<{ scope: DataScope }>(
+      (sql) => `SELECT id FROM products p WHERE p.tenant_id = ${sql.param((i) => i.scope.tenantId)}`,
+    );
+    await expect(reader().read(s, { lane: 'light' }, (db) => db.rows(bound, { scope: other }))).rejects.toThrow(
+      'another scope',
+    );
+  });
+});
