@@ -3,8 +3,15 @@ import { Column, PrimaryColumn } from 'typeorm';
 /** Ids are opaque strings compared and ordered byte-wise (see the initial migration's opaque_id domain). */
 export const IdPrimaryColumn = (): PropertyDecorator => PrimaryColumn({ type: 'varchar', length: 128, collation: 'C' });
 
-export const IdColumn = (name: string, options: { nullable?: boolean } = {}): PropertyDecorator =>
-  Column({ name, type: 'varchar', length: 128, collation: 'C', nullable: options.nullable ?? false });
+export const IdColumn = (name: string, options: { nullable?: boolean; primary?: boolean } = {}): PropertyDecorator =>
+  Column({
+    name,
+    type: 'varchar',
+    length: 128,
+    collation: 'C',
+    nullable: options.nullable ?? false,
+    primary: options.primary,
+  });
 
 /** numeric columns come back from pg as exact decimal strings; they stay strings end to end. */
 export const DecimalColumn = (
