@@ -32,7 +32,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
       origin: [...config.corsOrigins],
       methods: ['GET', 'HEAD'],
       allowedHeaders: ['Authorization', 'X-Request-Id'],
-      exposedHeaders: ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After'],
+      exposedHeaders: ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'Link', 'Sync-Position'],
       maxAge: 600,
     });
   }

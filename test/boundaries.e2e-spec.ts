@@ -65,7 +65,10 @@ describe('the tenant boundary', () => {
           if (!ts.isMethodDeclaration(member)) continue;
           const isPrivate = member.modifiers?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword);
           if (isPrivate) continue;
-          methods.push({ name: member.name.getText(sourceFile), first: member.parameters[0]?.type?.getText(sourceFile) });
+          methods.push({
+            name: member.name.getText(sourceFile),
+            first: member.parameters[0]?.type?.getText(sourceFile),
+          });
         }
       }
     });

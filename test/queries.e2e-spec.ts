@@ -62,6 +62,20 @@ const FILES: Record<string, () => Example[]> = {
         () => products.list(TENANT, { ...active, searchTerms: ['cola', '330'] }, page(50)),
       ],
       ['list: after an id (cursor)', () => products.list(TENANT, active, { ...page(50), afterId: 'prd_a1_cola' })],
+      [
+        'list: a sync walk begins (every row, the position taken)',
+        () => products.list(TENANT, { activeOnly: false }, page(100), { takeHorizon: true }),
+      ],
+      [
+        'list: a page of an incremental sync walk (changed since a position, after an id)',
+        () =>
+          products.list(
+            TENANT,
+            { activeOnly: false },
+            { ...page(100), afterId: 'prd_a1_cola' },
+            { changedSince: '1', caughtUpTo: '2' },
+          ),
+      ],
       ['findById', () => products.findById(TENANT, 'prd_a1_cola')],
       ['findById: a key limited to one store', () => products.findById(ONE_STORE, 'prd_a1_cola')],
     ];
@@ -96,6 +110,24 @@ const FILES: Record<string, () => Example[]> = {
         () => stock.list(TENANT, { ...plain, updatedSince: instant('2026-10-03T00:00:00Z') }, page(50)),
       ],
       ['list: after an id (cursor)', () => stock.list(TENANT, plain, { ...page(50), afterId: 'prd_a1_cola' })],
+      [
+        'list: an incremental sync walk begins (rows whose product or stock level changed)',
+        () =>
+          stock.list(ONE_STORE, { activeOnly: false, lowStockOnly: false }, page(100), {
+            changedSince: '1',
+            takeHorizon: true,
+          }),
+      ],
+      [
+        'list: a page of an incremental sync walk',
+        () =>
+          stock.list(
+            TENANT,
+            { activeOnly: false, lowStockOnly: false },
+            { ...page(100), afterId: 'prd_a1_cola' },
+            { changedSince: '1', caughtUpTo: '2' },
+          ),
+      ],
     ];
   },
   'categories.repository.sql': () => {

@@ -34,7 +34,7 @@ const SCOPES = {
 };
 const CASES = Object.entries(SCOPES);
 const all = { pageSize: 100, offset: 0 };
-const parse = (rows: string[]): Record<string, unknown>[] => rows.map((r) => JSON.parse(r));
+const parse = (rows: readonly string[]): Record<string, unknown>[] => rows.map((r) => JSON.parse(r));
 const storesOf = (rows: Record<string, unknown>[]): string[] => [...new Set(rows.map((r) => String(r.storeId)))].sort();
 
 describe.each(CASES)('in the scope of the %s', (_name, { scope: s, stores }) => {

@@ -1,6 +1,8 @@
 import { ApiClient } from '../auth/api-client.entity.js';
 import { ApiKey } from '../auth/api-key.entity.js';
+import { ServiceSecret } from './service-secret.entity.js';
 import { Category } from '../catalog/categories/category.entity.js';
+import { ProductCount } from '../catalog/products/product-count.entity.js';
 import { Product } from '../catalog/products/product.entity.js';
 import { VatRate } from '../catalog/products/vat-rate.entity.js';
 import { Promotion } from '../catalog/promotions/promotion.entity.js';
@@ -14,6 +16,8 @@ import { InitialSchema1763683200000 } from './migrations/1763683200000-initial-s
 import { ProductCounts1763769600000 } from './migrations/1763769600000-product-counts.js';
 import { LowStockProductActive1763942400000 } from './migrations/1763942400000-low-stock-product-active.js';
 import { DeferrableStoreSku1764028800000 } from './migrations/1764028800000-deferrable-store-sku.js';
+import { ChangeMarkers1764201600000 } from './migrations/1764201600000-change-markers.js';
+import { ServiceSecrets1764288000000 } from './migrations/1764288000000-service-secrets.js';
 import { LowStockIndex1763856000000 } from './migrations/1763856000000-low-stock-index.js';
 
 export const ENTITIES = [
@@ -24,12 +28,14 @@ export const ENTITIES = [
   VatRate,
   Category,
   Product,
+  ProductCount,
   StockLevel,
   StockCostLayer,
   StockMovement,
   Promotion,
   ApiClient,
   ApiKey,
+  ServiceSecret,
 ];
 
 /** Listed explicitly (no glob), so that the same list works from `dist/`, from jest and from ormconfig.ts. */
@@ -39,4 +45,6 @@ export const MIGRATIONS = [
   LowStockIndex1763856000000,
   LowStockProductActive1763942400000,
   DeferrableStoreSku1764028800000,
+  ChangeMarkers1764201600000,
+  ServiceSecrets1764288000000,
 ];

@@ -93,12 +93,41 @@ const errors = (notFound: string) => [
   }),
 ];
 
+/** The 200 headers of a paginated list (see src/pagination/links.ts). */
+export const PAGE_HEADERS = {
+  Link: {
+    description:
+      'RFC 8288 links, relative to this server: `rel="next"` (while a next page exists) and `rel="first"`. ' +
+      "The next URL repeats the request's parameters and adds a `cursor`; following it walks the whole list " +
+      'in id order at the cost of the first page, whatever the depth.',
+    schema: {
+      type: 'string',
+      example:
+        '</v1/catalog/products?activeOnly=false&pageSize=100&cursor=WzEsIjNL...Il0.cVd3...>; rel="next", ' +
+        '</v1/catalog/products?activeOnly=false&pageSize=100>; rel="first"',
+    },
+  },
+  'Sync-Position': {
+    description:
+      'On a walk that can keep a copy in sync (activeOnly=false and no filter but storeId, begun without ' +
+      '`page`): the position to store and send back as `changedSince` in the next round. The same on every ' +
+      'page of one walk; taken when the walk began. Absent on other requests.',
+    required: false,
+    schema: { type: 'string', pattern: '^sp_[0-9]{1,19}$', example: 'sp_7406311' },
+  },
+} as const;
+
 export interface V1OperationOptions {
   scope: Scope;
   operationId: string;
   summary: string;
   description: string;
-  ok: { type: Type<unknown>; isArray?: boolean; description: string };
+  ok: {
+    type: Type<unknown>;
+    isArray?: boolean;
+    description: string;
+    headers?: Record<string, { description: string; required?: boolean; schema: Record<string, unknown> }>;
+  };
   notFound: string;
 }
 
@@ -131,7 +160,7 @@ export function V1Operation(options: V1OperationOptions): MethodDecorator {
       description: options.ok.description,
       type: options.ok.type,
       isArray: options.ok.isArray,
-      headers: COMMON_HEADERS,
+      headers: { ...COMMON_HEADERS, ...options.ok.headers },
     }),
     ...errors(options.notFound),
   );

@@ -1,19 +1,24 @@
 import type { JsonText } from '../database/sql-format.js';
-import { IntegerParam } from '../params/params.js';
+import { CursorParam, IntegerParam } from '../params/params.js';
+import { CURSOR_PATTERN_TEXT } from './cursor.js';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 50;
 
-/** `page` and `pageSize` of the paginated routes. */
+/** `page`, `pageSize` and `cursor` of the paginated routes. */
 export class PageQuery {
   // The largest integer a JSON client can read back exactly: a larger page could not be echoed truthfully.
+  // No initial value: a cursor may not be combined with a page that was given.
   @IntegerParam({
     min: 1,
     max: Number.MAX_SAFE_INTEGER,
     default: 1,
-    description: 'Page number, from 1. A page past the last one is a 200 with no rows and the true total.',
+    description:
+      'Page number, from 1. A page past the last one is a 200 with no rows and the true total. ' +
+      'To walk a whole list, follow the `Link` header\'s `rel="next"` cursors instead: their cost does not ' +
+      'grow with the depth, and they miss no row.',
   })
-  page: number = 1;
+  page?: number;
 
   @IntegerParam({
     min: 1,
@@ -22,6 +27,16 @@ export class PageQuery {
     description: `Rows per page, 1 to ${MAX_PAGE_SIZE}.`,
   })
   pageSize: number = DEFAULT_PAGE_SIZE;
+
+  @CursorParam({
+    pattern: CURSOR_PATTERN_TEXT,
+    description:
+      'Where a walk continues: take it from the `Link` header\'s `rel="next"` URL, which repeats every other ' +
+      'parameter of the request (a cursor is refused with other parameters, with `page`, by another API client, ' +
+      'or altered). Pages by cursor are read after the last id of the previous page, at the cost of the first ' +
+      "page whatever the depth; the body's `page` is the page number the cursor stands for.",
+  })
+  cursor?: string;
 }
 
 /** Which rows of a list a page holds: skip `offset` rows, or start after the id `afterId` (a cursor). */
@@ -30,12 +45,6 @@ export interface PageWindow {
   readonly offset: number;
   readonly afterId?: string;
 }
-
-export function pageWindow(query: PageQuery): PageWindow {
-  // Pages far past the end still give a valid (empty) query.
-  return { pageSize: query.pageSize, offset: (query.page - 1) * query.pageSize };
-}
-
 /**
  * The paginated body of the contract, `{ rows, page, pageSize, total, totalPages }` in that order,
  * around rows that are already JSON text.

@@ -126,3 +126,63 @@ export function EnumParam(values: readonly string[], d: ParamDoc): PropertyDecor
     doc(d, { type: 'string', enum: [...values] }),
   );
 }
+
+/**
+ * An opaque cursor of a `Link: rel="next"` header: its form is checked here, what it stands for by
+ * the service (CursorCodec). It continues a walk, so it cannot be combined with `page`.
+ */
+export function CursorParam(d: ParamDoc & { pattern: string }): PropertyDecorator {
+  const form = new RegExp(d.pattern);
+  return applyDecorators(
+    IsOptional(),
+    ValidateBy({
+      name: 'isCursor',
+      validator: {
+        validate: (value, args) =>
+          typeof value === 'string' && form.test(value) && (args?.object as { page?: unknown }).page === undefined,
+        defaultMessage: (args) =>
+          (args?.object as { page?: unknown }).page !== undefined
+            ? 'cannot be combined with page: a cursor already says which page it is'
+            : 'is not a cursor of this service: follow the Link header as given',
+      },
+    }),
+    doc(d, { type: 'string', pattern: d.pattern, maxLength: 1023 }),
+  );
+}
+
+/**
+ * A sync position (Sync-Position header) to read the rows changed since. A sync walks every row of
+ * the scope, inactive ones included, so it needs `activeOnly=false` and no other filter (only
+ * `storeId`, `pageSize` and `cursor`); not `page` either, since only a cursor walk misses nothing.
+ */
+export function SyncPositionParam(d: ParamDoc & { pattern: string; filters: readonly string[] }): PropertyDecorator {
+  const form = new RegExp(d.pattern);
+  const conflicts = (object: Record<string, unknown>): string[] =>
+    [...d.filters, 'page'].filter((name) => object[name] !== undefined && object[name] !== false);
+  return applyDecorators(
+    IsOptional(),
+    ValidateBy({
+      name: 'isSyncPosition',
+      validator: {
+        validate: (value, args) => {
+          const object = args?.object as Record<string, unknown>;
+          return (
+            typeof value === 'string' &&
+            form.test(value) &&
+            object.activeOnly === false &&
+            conflicts(object).length === 0
+          );
+        },
+        defaultMessage: (args) => {
+          const object = args?.object as Record<string, unknown>;
+          if (typeof args?.value !== 'string' || !form.test(args.value))
+            return 'is not a sync position of this service (Sync-Position header)';
+          if (object.activeOnly !== false)
+            return 'needs activeOnly=false: a sync must see the rows that were switched off';
+          return `cannot be combined with ${conflicts(object).join(', ')}: a sync walks every row of the scope, following cursors`;
+        },
+      },
+    }),
+    doc(d, { type: 'string', pattern: d.pattern }),
+  );
+}

@@ -167,6 +167,64 @@ SELECT p.id, row_to_json(r)::text AS json
   ) r
  ORDER BY p.id;
 
+-- list: a sync walk begins (every row, the position taken)
+--   $1 = "ten_a"
+SELECT COALESCE(SUM(c.n), 0)::int AS total, pg_snapshot_xmin(pg_current_snapshot())::text AS horizon FROM product_counts c WHERE c.tenant_id = $1;
+
+-- list: a sync walk begins (every row, the position taken)
+--   $1 = "ten_a"
+--   $2 = 101
+--   $3 = 0
+SELECT p.id, row_to_json(r)::text AS json
+  FROM (SELECT p.id FROM products p
+         WHERE p.tenant_id = $1
+         ORDER BY p.id LIMIT $2 OFFSET $3) page
+  JOIN products p ON p.id = page.id
+  LEFT JOIN vat_rates v ON v.id = p.vat_rate_id
+  CROSS JOIN LATERAL (
+    SELECT p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
+           p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",
+           p.selling_price_net::text AS "sellingPriceNet", p.tax_category AS "taxCategory",
+           (SELECT row_to_json(vr) FROM (SELECT v.id, v.code, v.name, v.percentage::text AS percentage) vr
+             WHERE v.id IS NOT NULL) AS "vatRate",
+           p.is_active AS "isActive", p.variable_price AS "variablePrice", p.age_restricted AS "ageRestricted",
+           p.alcohol_restricted AS "alcoholRestricted", p.tobacco_restricted AS "tobaccoRestricted",
+           p.vape_restricted AS "vapeRestricted", to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
+  ) r
+ ORDER BY p.id;
+
+-- list: a page of an incremental sync walk (changed since a position, after an id) (planned for its values, not prepared)
+--   $1 = "ten_a"
+--   $2 = "1"
+SELECT count(*)::int AS total, pg_snapshot_xmin(pg_current_snapshot())::text AS horizon FROM products p
+ WHERE p.tenant_id = $1
+   AND p.change_xact >= $2;
+
+-- list: a page of an incremental sync walk (changed since a position, after an id) (planned for its values, not prepared)
+--   $1 = "ten_a"
+--   $2 = "1"
+--   $3 = "prd_a1_cola"
+--   $4 = 101
+SELECT p.id, row_to_json(r)::text AS json
+  FROM (SELECT p.id FROM products p
+         WHERE p.tenant_id = $1
+           AND p.change_xact >= $2
+           AND p.id > $3
+         ORDER BY p.id LIMIT $4) page
+  JOIN products p ON p.id = page.id
+  LEFT JOIN vat_rates v ON v.id = p.vat_rate_id
+  CROSS JOIN LATERAL (
+    SELECT p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
+           p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",
+           p.selling_price_net::text AS "sellingPriceNet", p.tax_category AS "taxCategory",
+           (SELECT row_to_json(vr) FROM (SELECT v.id, v.code, v.name, v.percentage::text AS percentage) vr
+             WHERE v.id IS NOT NULL) AS "vatRate",
+           p.is_active AS "isActive", p.variable_price AS "variablePrice", p.age_restricted AS "ageRestricted",
+           p.alcohol_restricted AS "alcoholRestricted", p.tobacco_restricted AS "tobaccoRestricted",
+           p.vape_restricted AS "vapeRestricted", to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
+  ) r
+ ORDER BY p.id;
+
 -- findById
 --   $1 = "ten_a"
 --   $2 = "prd_a1_cola"

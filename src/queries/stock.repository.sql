@@ -172,3 +172,67 @@ SELECT p.id, row_to_json(r)::text AS json
            to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
  ORDER BY p.id;
+
+-- list: an incremental sync walk begins (rows whose product or stock level changed) (planned for its values, not prepared)
+--   $1 = "ten_a"
+--   $2 = "sto_a1"
+--   $3 = "1"
+SELECT count(*)::int AS total, pg_snapshot_xmin(pg_current_snapshot())::text AS horizon FROM ((SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.store_id = $2 AND p.change_xact >= $3)
+         UNION (SELECT s.product_id AS id FROM stock_levels s WHERE s.tenant_id = $1 AND s.store_id = $2 AND s.change_xact >= $3)) changed;
+
+-- list: an incremental sync walk begins (rows whose product or stock level changed) (planned for its values, not prepared)
+--   $1 = "ten_a"
+--   $2 = "sto_a1"
+--   $3 = "1"
+--   $4 = 101
+--   $5 = 101
+--   $6 = 0
+SELECT p.id, row_to_json(r)::text AS json
+  FROM (SELECT changed.id AS id FROM ((SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.store_id = $2 AND p.change_xact >= $3 ORDER BY p.id LIMIT $4)
+         UNION (SELECT s.product_id AS id FROM stock_levels s WHERE s.tenant_id = $1 AND s.store_id = $2 AND s.change_xact >= $3 ORDER BY s.product_id LIMIT $4)) changed
+         ORDER BY changed.id LIMIT $5 OFFSET $6) page
+  JOIN products p ON p.id = page.id
+  LEFT JOIN stock_levels s ON s.product_id = p.id
+  CROSS JOIN LATERAL (
+    SELECT p.id AS "productId", p.store_id AS "storeId", p.sku, p.barcode, p.name AS "productName",
+           COALESCE(s.track_stock, false) AS "trackStock", COALESCE(s.quantity, 0.000)::text AS quantity,
+           COALESCE(s.low_stock_threshold, 0.000)::text AS "lowStockThreshold",
+           COALESCE(s.reorder_level, 0.000)::text AS "reorderLevel",
+           CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
+                WHEN s.quantity <= 0 THEN 'out_of_stock'
+                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
+                ELSE 'in_stock' END AS availability,
+           to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
+  ) r
+ ORDER BY p.id;
+
+-- list: a page of an incremental sync walk (planned for its values, not prepared)
+--   $1 = "ten_a"
+--   $2 = "1"
+SELECT count(*)::int AS total, pg_snapshot_xmin(pg_current_snapshot())::text AS horizon FROM ((SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.change_xact >= $2)
+         UNION (SELECT s.product_id AS id FROM stock_levels s WHERE s.tenant_id = $1 AND s.change_xact >= $2)) changed;
+
+-- list: a page of an incremental sync walk (planned for its values, not prepared)
+--   $1 = "ten_a"
+--   $2 = "1"
+--   $3 = "prd_a1_cola"
+--   $4 = 101
+--   $5 = 101
+SELECT p.id, row_to_json(r)::text AS json
+  FROM (SELECT changed.id AS id FROM ((SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.change_xact >= $2 AND p.id > $3 ORDER BY p.id LIMIT $4)
+         UNION (SELECT s.product_id AS id FROM stock_levels s WHERE s.tenant_id = $1 AND s.change_xact >= $2 AND s.product_id > $3 ORDER BY s.product_id LIMIT $4)) changed
+         ORDER BY changed.id LIMIT $5) page
+  JOIN products p ON p.id = page.id
+  LEFT JOIN stock_levels s ON s.product_id = p.id
+  CROSS JOIN LATERAL (
+    SELECT p.id AS "productId", p.store_id AS "storeId", p.sku, p.barcode, p.name AS "productName",
+           COALESCE(s.track_stock, false) AS "trackStock", COALESCE(s.quantity, 0.000)::text AS quantity,
+           COALESCE(s.low_stock_threshold, 0.000)::text AS "lowStockThreshold",
+           COALESCE(s.reorder_level, 0.000)::text AS "reorderLevel",
+           CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
+                WHEN s.quantity <= 0 THEN 'out_of_stock'
+                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
+                ELSE 'in_stock' END AS availability,
+           to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
+  ) r
+ ORDER BY p.id;

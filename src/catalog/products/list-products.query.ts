@@ -2,7 +2,15 @@ import type { Instant } from '../../values/formats.js';
 import { ValidateBy } from 'class-validator';
 import { PageQuery } from '../../pagination/pagination.js';
 import { MAX_SEARCH_TERMS, SEARCH_PATTERN_TEXT, searchTerms } from '../../values/like-pattern.js';
-import { BooleanParam, DateTimeParam, ID_PATTERN_TEXT, IdParam, TextParam } from '../../params/params.js';
+import {
+  BooleanParam,
+  DateTimeParam,
+  ID_PATTERN_TEXT,
+  IdParam,
+  SyncPositionParam,
+  TextParam,
+} from '../../params/params.js';
+import { SYNC_POSITION_PATTERN_TEXT } from '../../pagination/walk.js';
 
 export class ListProductsQuery extends PageQuery {
   @IdParam({
@@ -43,8 +51,9 @@ export class ListProductsQuery extends PageQuery {
 
   @DateTimeParam({
     description:
-      'Only products with updatedAt at or after this instant (RFC 3339 with Z or an offset). To ' +
-      'sync, pass the largest updatedAt seen so far.',
+      'Only products with updatedAt at or after this instant (RFC 3339 with Z or an offset). ' +
+      'To keep a copy in sync, use changedSince instead: timestamps written by other systems or by ' +
+      'transactions that commit late can fall behind the largest updatedAt already seen.',
     example: '2026-10-01T00:00:00Z',
   })
   updatedSince?: Instant;
@@ -54,6 +63,17 @@ export class ListProductsQuery extends PageQuery {
     default: true,
   })
   activeOnly: boolean = true;
+
+  @SyncPositionParam({
+    pattern: SYNC_POSITION_PATTERN_TEXT,
+    filters: ['categoryId', 'q', 'barcode', 'sku', 'updatedSince'],
+    description:
+      'A sync position (the `Sync-Position` header of an earlier walk): only products whose public data ' +
+      'changed since, inactive ones included. Needs activeOnly=false; combines only with storeId, pageSize ' +
+      'and cursor. Follow the `Link` next cursors to the end and store the new Sync-Position. Deletions ' +
+      'are not signalled.',
+  })
+  changedSince?: string;
 }
 
 /** The path parameter as documented: PathAndQuery validates it, so Swagger cannot read it off a @Param(). */

@@ -33,6 +33,8 @@ export class Product {
   @Column({ name: 'tobacco_restricted', type: 'boolean' }) tobaccoRestricted: boolean;
   @Column({ name: 'vape_restricted', type: 'boolean' }) vapeRestricted: boolean;
   @TimestampColumn('updated_at') updatedAt: Date;
+  /** The transaction that last changed the row (its xid8), set by the database: the sync position's unit. */
+  @Column({ name: 'change_xact', type: 'bigint', insert: false, update: false, select: false }) changeXact: string;
 
   // Internal columns: never part of any /v1 response.
   @DecimalColumn('cost_price', 14, 4, { nullable: true }) costPrice: string | null;
@@ -43,4 +45,12 @@ export class Product {
   @Column({ name: 'supplier_sku', type: 'text', nullable: true }) supplierSku: string | null;
   @IdColumn('created_by_staff_id', { nullable: true }) createdByStaffId: string | null;
   @IdColumn('updated_by_staff_id', { nullable: true }) updatedByStaffId: string | null;
+
+  /**
+   * What `q` searches: lower(name sku barcode brand) joined by spaces, a column PostgreSQL generates
+   * (see the initial migration); never written, never selected by default. Declared as a plain
+   * column: a generated one would make TypeORM keep a typeorm_metadata table of its own.
+   */
+  @Column({ name: 'search_text', type: 'text', nullable: true, insert: false, update: false, select: false })
+  searchText: string | null;
 }

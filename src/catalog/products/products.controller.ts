@@ -1,7 +1,9 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { Caller, type ApiCaller } from '../../auth/api-caller.js';
-import { V1Operation } from '../../openapi/v1-operation.decorator.js';
+import { PAGE_HEADERS, V1Operation } from '../../openapi/v1-operation.decorator.js';
+import { sendPage } from '../../pagination/links.js';
 import type { JsonText } from '../../database/sql-format.js';
 import { PathAndQuery } from '../../params/params-validation.pipe.js';
 import { ListProductsQuery, NoQueryParams, PRODUCT_ID_PARAM, ProductIdParams } from './list-products.query.js';
@@ -22,12 +24,17 @@ export class ProductsController {
       'Products of every store the key may read (or of `storeId`), ordered by id in byte order, ' +
       'with exact `total` and `totalPages`. Inactive products are hidden unless ' +
       '`activeOnly=false`.',
-    ok: { type: ProductPage, description: 'One page of products.' },
+    ok: { type: ProductPage, description: 'One page of products.', headers: PAGE_HEADERS },
     notFound:
       "storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three).",
   })
-  list(@Caller() caller: ApiCaller, @Query() query: ListProductsQuery): Promise<JsonText> {
-    return this.products.list(caller, query);
+  async list(
+    @Caller() caller: ApiCaller,
+    @Query() query: ListProductsQuery,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<JsonText> {
+    return sendPage(req, res, await this.products.list(caller, query));
   }
 
   @Get(':id')

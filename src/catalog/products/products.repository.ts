@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { isoMillisSql, type JsonText } from '../../database/sql-format.js';
 import { Shapes, type StatementBuilder } from '../../database/statement.js';
 import type { PageWindow } from '../../pagination/pagination.js';
+import type { ListedRows, SyncRead } from '../../pagination/walk.js';
 import { type DataScope, scopeCondition, scopeShape } from '../../tenancy/data-scope.js';
 import { ScopedReader } from '../../tenancy/scoped-reader.js';
 import { toPostgresTimestamp, type Instant } from '../../values/formats.js';
@@ -18,18 +19,12 @@ export interface ProductFilter {
   readonly searchTerms?: readonly string[];
 }
 
-/** One page of products: each row as JSON text of a ProductView. */
-export interface ProductRows {
-  /** Rows matching the filters, on all pages. */
-  readonly total: number;
-  readonly rows: JsonText[];
-  /** The id of the page's last row (where a cursor continues), null for an empty page. */
-  readonly lastId: string | null;
-  /** Whether a row follows the page. */
-  readonly hasNext: boolean;
-}
-
-type ListInput = { readonly scope: DataScope; readonly filter: ProductFilter; readonly window: PageWindow };
+type ListInput = {
+  readonly scope: DataScope;
+  readonly filter: ProductFilter;
+  readonly window: PageWindow;
+  readonly sync: SyncRead;
+};
 type IdInput = { readonly scope: DataScope; readonly id: string };
 
 /**
@@ -50,12 +45,13 @@ const PUBLIC_PRODUCT = `LEFT JOIN vat_rates v ON v.id = p.vat_rate_id
   ) r`;
 
 /** Only the scope and activeOnly: the total is read from product_counts (kept exact by triggers). */
-const countsOnly = (f: ProductFilter): boolean =>
-  f.categoryId === undefined &&
-  f.sku === undefined &&
-  f.barcode === undefined &&
-  f.updatedSince === undefined &&
-  f.searchTerms === undefined;
+const countsOnly = (i: ListInput): boolean =>
+  i.sync.changedSince === undefined &&
+  i.filter.categoryId === undefined &&
+  i.filter.sku === undefined &&
+  i.filter.barcode === undefined &&
+  i.filter.updatedSince === undefined &&
+  i.filter.searchTerms === undefined;
 
 const filterShape = (i: ListInput): string =>
   [
@@ -66,6 +62,7 @@ const filterShape = (i: ListInput): string =>
     i.filter.barcode !== undefined,
     i.filter.updatedSince !== undefined,
     i.filter.searchTerms?.length ?? 0,
+    i.sync.changedSince !== undefined,
   ].join();
 
 /** The WHERE conditions on products `p` for a list's scope and filters (the scope's parameters first). */
@@ -86,24 +83,33 @@ function productConditions(i: ListInput, sql: StatementBuilder<ListInput>): stri
     const term = sql.param((x) => escapeLike(x.filter.searchTerms![n]));
     where.push(`p.search_text LIKE ('%' || lower(${term}) || '%')`);
   });
+  if (i.sync.changedSince !== undefined) where.push(`p.change_xact >= ${sql.param((x) => x.sync.changedSince)}`);
   return where;
 }
 
-// A text search's best plan depends on its terms: planned afresh each time, never prepared.
-const prepared = (i: ListInput): boolean => i.filter.searchTerms === undefined;
+// A text search's or a sync's best plan depends on its values: planned afresh each time, never prepared.
+const prepared = (i: ListInput): boolean => i.filter.searchTerms === undefined && i.sync.changedSince === undefined;
 
-const COUNT = new Shapes<ListInput>(filterShape, (i, sql) => {
-  if (countsOnly(i.filter)) {
-    const where = [scopeCondition(sql, i.scope).on('c'), ...(i.filter.activeOnly ? ['c.is_active'] : [])];
-    return sql.build(`SELECT COALESCE(SUM(c.n), 0)::int AS total FROM product_counts c WHERE ${where.join(' AND ')}`);
-  }
-  return sql.build(
-    `SELECT count(*)::int AS total FROM products p\n WHERE ${productConditions(i, sql).join('\n   AND ')}`,
-    {
+/** The position a sync walk hands out: the oldest transaction this statement's snapshot cannot see. */
+const wantsHorizon = (i: ListInput): boolean => i.sync.takeHorizon === true || i.sync.caughtUpTo !== undefined;
+const horizon = (i: ListInput): string =>
+  wantsHorizon(i) ? ', pg_snapshot_xmin(pg_current_snapshot())::text AS horizon' : '';
+
+const COUNT = new Shapes<ListInput>(
+  (i) => `${filterShape(i)}|${wantsHorizon(i)}`,
+  (i, sql) => {
+    if (countsOnly(i)) {
+      const where = [scopeCondition(sql, i.scope).on('c'), ...(i.filter.activeOnly ? ['c.is_active'] : [])];
+      return sql.build(
+        `SELECT COALESCE(SUM(c.n), 0)::int AS total${horizon(i)} FROM product_counts c WHERE ${where.join(' AND ')}`,
+      );
+    }
+    const where = productConditions(i, sql).join('\n   AND ');
+    return sql.build(`SELECT count(*)::int AS total${horizon(i)} FROM products p\n WHERE ${where}`, {
       prepared: prepared(i),
-    },
-  );
-});
+    });
+  },
+);
 
 // The page's ids first (an index-only scan on a covering index for plain lists), then the public
 // columns of just those rows; one row more than the page tells whether another page follows.
@@ -144,22 +150,14 @@ const BY_ID = new Shapes<IdInput>(
 export class ProductsRepository {
   constructor(private readonly reader: ScopedReader) {}
 
-  /** One page of the products in scope that match the filter, with the exact total. */
-  list(scope: DataScope, filter: ProductFilter, window: PageWindow): Promise<ProductRows> {
-    const input: ListInput = { scope, filter, window };
-    return this.reader.read(scope, { lane: 'heavy' }, async (db) => {
-      const [{ total }] = await db.rows<{ total: number }, ListInput>(COUNT.for(input), input);
-      if (window.afterId === undefined && window.offset >= total)
-        return { total, rows: [], lastId: null, hasNext: false };
-      const found = await db.rows<{ id: string; json: JsonText }, ListInput>(PAGE.for(input), input);
-      const rows = found.slice(0, window.pageSize);
-      return {
-        total,
-        rows: rows.map((r) => r.json),
-        lastId: rows.at(-1)?.id ?? null,
-        hasNext: found.length > window.pageSize,
-      };
-    });
+  /**
+   * One page of the products in scope that match the filter, with the exact total. A sync read
+   * (`sync`) may also take the position to hand out; a page of a sync walk is read only from a server
+   * that has caught up with the walk's position (else from the primary).
+   */
+  async list(scope: DataScope, filter: ProductFilter, window: PageWindow, sync: SyncRead = {}): Promise<ListedRows> {
+    const input: ListInput = { scope, filter, window, sync };
+    return (await this.read(input, 'replica')) ?? (await this.read(input, 'primary'))!;
   }
 
   /** One product in scope, active or not, as JSON text; undefined when there is none. */
@@ -169,5 +167,30 @@ export class ProductsRepository {
       db.rows<{ json: JsonText }, IdInput>(BY_ID.for(input), input),
     );
     return rows[0]?.json;
+  }
+
+  /** The page, or null when the server has not caught up with the sync walk's position. */
+  private read(input: ListInput, server: 'primary' | 'replica'): Promise<ListedRows | null> {
+    return this.reader.read(input.scope, { lane: 'heavy', server }, async (db) => {
+      const [{ total, horizon = null }] = await db.rows<{ total: number; horizon?: string }, ListInput>(
+        COUNT.for(input),
+        input,
+      );
+      const { caughtUpTo } = input.sync;
+      if (server === 'replica' && caughtUpTo !== undefined && BigInt(horizon!) < BigInt(caughtUpTo)) return null;
+      const { window } = input;
+      if (window.afterId === undefined && window.offset >= total) {
+        return { total, rows: [], lastId: null, hasNext: false, horizon };
+      }
+      const found = await db.rows<{ id: string; json: JsonText }, ListInput>(PAGE.for(input), input);
+      const rows = found.slice(0, window.pageSize);
+      return {
+        total,
+        rows: rows.map((r) => r.json),
+        lastId: rows.at(-1)?.id ?? null,
+        hasNext: found.length > window.pageSize,
+        horizon,
+      };
+    });
   }
 }

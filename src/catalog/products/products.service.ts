@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { ApiCaller } from '../../auth/api-caller.js';
 import type { JsonText } from '../../database/sql-format.js';
 import { ApiError } from '../../http/api-error.js';
-import { pageBody, pageWindow } from '../../pagination/pagination.js';
+import { CursorCodec } from '../../pagination/cursor.js';
+import { type ListedPage, Walks } from '../../pagination/walk.js';
 import { DataScopeService } from '../../tenancy/data-scope.js';
 import { searchTerms } from '../../values/like-pattern.js';
 import type { ListProductsQuery } from './list-products.query.js';
@@ -13,12 +14,28 @@ export class ProductsService {
   constructor(
     private readonly scopes: DataScopeService,
     private readonly products: ProductsRepository,
+    private readonly walks: Walks,
   ) {}
 
-  async list(caller: ApiCaller, query: ListProductsQuery): Promise<JsonText> {
+  async list(caller: ApiCaller, query: ListProductsQuery): Promise<ListedPage> {
     const scope = await this.scopes.resolve(caller, query.storeId);
-    const listed = await this.products.list(scope, productFilter(query), pageWindow(query));
-    return pageBody(listed.rows, query.page, query.pageSize, listed.total);
+    const filter = productFilter(query);
+    // A cursor belongs to this list of this client: the route, the key's client and tenant, the filters.
+    const binding = CursorCodec.binding([
+      'products',
+      caller.tenantId,
+      caller.clientId,
+      query.storeId,
+      filter,
+      query.pageSize,
+      query.changedSince,
+    ]);
+    // Every row of the scope, inactive ones included: a walk of it can be a sync basis.
+    const syncable =
+      !filter.activeOnly && Object.values({ ...filter, activeOnly: undefined }).every((v) => v === undefined);
+    const walk = await this.walks.begin(query, binding, syncable, caller.deadlineMs);
+    const listed = await this.products.list(scope, filter, walk.window, walk.sync);
+    return this.walks.end(walk, binding, listed, caller.deadlineMs);
   }
 
   async get(caller: ApiCaller, id: string): Promise<JsonText> {

@@ -1,6 +1,7 @@
 import type { Instant } from '../../values/formats.js';
 import { PageQuery } from '../../pagination/pagination.js';
-import { BooleanParam, DateTimeParam, IdParam, TextParam } from '../../params/params.js';
+import { BooleanParam, DateTimeParam, IdParam, SyncPositionParam, TextParam } from '../../params/params.js';
+import { SYNC_POSITION_PATTERN_TEXT } from '../../pagination/walk.js';
 
 export class ListStockQuery extends PageQuery {
   @IdParam({
@@ -24,8 +25,9 @@ export class ListStockQuery extends PageQuery {
 
   @DateTimeParam({
     description:
-      "Only rows with updatedAt at or after this instant. A row's updatedAt is the later of the product's and " +
-      "its stock level's update times, so passing the largest updatedAt seen so far misses no change.",
+      "Only rows with updatedAt at or after this instant (a row's updatedAt is the later of the product's and " +
+      "its stock level's update times). To keep a copy in sync, use changedSince instead: timestamps written " +
+      'by other systems or by transactions that commit late can fall behind the largest updatedAt already seen.',
     example: '2026-10-01T00:00:00Z',
   })
   updatedSince?: Instant;
@@ -35,4 +37,15 @@ export class ListStockQuery extends PageQuery {
 
   @BooleanParam({ description: 'true: only active products; false: inactive ones too.', default: true })
   activeOnly: boolean = true;
+
+  @SyncPositionParam({
+    pattern: SYNC_POSITION_PATTERN_TEXT,
+    filters: ['productId', 'sku', 'barcode', 'categoryId', 'updatedSince', 'lowStockOnly'],
+    description:
+      'A sync position (the `Sync-Position` header of an earlier walk): only rows whose product or stock ' +
+      'level changed since, inactive products included. Needs activeOnly=false; combines only with storeId, ' +
+      'pageSize and cursor. Follow the `Link` next cursors to the end and store the new Sync-Position. ' +
+      'Deletions are not signalled.',
+  })
+  changedSince?: string;
 }

@@ -12,6 +12,8 @@ export class StockLevel {
   @DecimalColumn('reorder_level', 14, 3) reorderLevel: string;
   @DecimalColumn('low_stock_threshold', 14, 3) lowStockThreshold: string;
   @TimestampColumn('updated_at') updatedAt: Date;
+  /** The transaction that last changed the row (its xid8), set by the database: the sync position's unit. */
+  @Column({ name: 'change_xact', type: 'bigint', insert: false, update: false, select: false }) changeXact: string;
   /** The product's isActive, copied by triggers so that low-stock lists need not join the products. */
   @Column({ name: 'product_is_active', type: 'boolean' }) productIsActive: boolean;
 }

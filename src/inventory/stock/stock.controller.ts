@@ -1,7 +1,9 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { Caller, type ApiCaller } from '../../auth/api-caller.js';
-import { V1Operation } from '../../openapi/v1-operation.decorator.js';
+import { PAGE_HEADERS, V1Operation } from '../../openapi/v1-operation.decorator.js';
+import { sendPage } from '../../pagination/links.js';
 import type { JsonText } from '../../database/sql-format.js';
 import { ListStockQuery } from './list-stock.query.js';
 import { StockPage } from './stock-row.view.js';
@@ -22,11 +24,16 @@ export class StockController {
       'id, with exact quantities and a derived availability. A product without a stock record ' +
       'has trackStock false, zero quantities and availability not_tracked. Inactive products are ' +
       'hidden unless `activeOnly=false`.',
-    ok: { type: StockPage, description: 'One page of stock rows.' },
+    ok: { type: StockPage, description: 'One page of stock rows.', headers: PAGE_HEADERS },
     notFound:
       "storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three).",
   })
-  list(@Caller() caller: ApiCaller, @Query() query: ListStockQuery): Promise<JsonText> {
-    return this.stock.list(caller, query);
+  async list(
+    @Caller() caller: ApiCaller,
+    @Query() query: ListStockQuery,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<JsonText> {
+    return sendPage(req, res, await this.stock.list(caller, query));
   }
 }

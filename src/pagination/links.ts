@@ -1,0 +1,35 @@
+import type { Request, Response } from 'express';
+import type { JsonText } from '../database/sql-format.js';
+import type { ListedPage } from './walk.js';
+
+export const SYNC_POSITION_HEADER = 'Sync-Position';
+
+/**
+ * The URL of the request's list without `page` and `cursor`: every other parameter as the client
+ * wrote it (they are valid, or the request would have been refused).
+ */
+function listUrl(req: Request): { path: string; params: string[] } {
+  const url = req.originalUrl;
+  const q = url.indexOf('?');
+  const params = q === -1 ? [] : url.slice(q + 1).split('&');
+  const kept = params.filter((p) => {
+    const name = p.split('=')[0];
+    return p !== '' && name !== 'page' && name !== 'cursor';
+  });
+  return { path: q === -1 ? url : url.slice(0, q), params: kept };
+}
+
+/**
+ * The headers of a page of a walk: RFC 8288 `Link` with `rel="next"` (while a next page exists) and
+ * `rel="first"`, as URLs relative to this server; and `Sync-Position` on a sync walk. Returns the body.
+ */
+export function sendPage(req: Request, res: Response, page: ListedPage): JsonText {
+  const { path, params } = listUrl(req);
+  const url = (extra: string[]): string =>
+    params.length + extra.length === 0 ? path : `${path}?${[...params, ...extra].join('&')}`;
+  const links = [`<${url([])}>; rel="first"`];
+  if (page.nextCursor !== null) links.unshift(`<${url([`cursor=${page.nextCursor}`])}>; rel="next"`);
+  res.setHeader('Link', links.join(', '));
+  if (page.syncPosition !== null) res.setHeader(SYNC_POSITION_HEADER, page.syncPosition);
+  return page.body;
+}

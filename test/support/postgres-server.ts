@@ -1,0 +1,126 @@
+import { execFile } from 'node:child_process';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  appendFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { freePort } from '../../src/database/embedded-postgres.js';
+
+const run = promisify(execFile);
+
+/** Debian's PostgreSQL binaries (on this machine and in CI), or PG_BIN. */
+function binDir(): string {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)) : [];
+  if (versions.length === 0) throw new Error('no PostgreSQL binaries: install postgresql (Debian) or set PG_BIN');
+  return join(root, String(Math.max(...versions.map(Number))), 'bin');
+}
+
+/** As root, PostgreSQL refuses to run: its commands run as the `postgres` user. */
+const asOwner = (command: string, args: string[]): [string, string[]] =>
+  process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+
+async function pg(command: string, args: string[]): Promise<string> {
+  const [file, argv] = asOwner(join(binDir(), command), args);
+  const { stdout } = await run(file, argv, { maxBuffer: 16 << 20 });
+  return stdout;
+}
+
+/**
+ * A PostgreSQL server of a test's own, in a temporary directory, on a free port: one the test may
+ * stop, freeze or replicate without touching anyone else's. `standbyOf` makes a hot standby of another
+ * (pg_basebackup, streaming replication), replaying with `applyDelayMs` of lag.
+ */
+export interface PostgresServer {
+  readonly port: number;
+  readonly dataDir: string;
+  url(database: string): string;
+  stop(): Promise<void>;
+  /** Whether the standby has replayed everything the primary has written (call on the standby). */
+  caughtUpWith(primary: PostgresServer): Promise<boolean>;
+  /** Transactions this server has run in a database (reads included): whether it served a test's reads. */
+  transactions(database: string): Promise<number>;
+}
+
+export async function startPostgresServer(
+  options: { standbyOf?: PostgresServer; applyDelayMs?: number } = {},
+): Promise<PostgresServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'cia-own-pg-'));
+  chmodSync(dir, 0o755);
+  if (process.getuid?.() === 0) chownSync(dir, 101, 104);
+  const dataDir = join(dir, 'data');
+  const port = await freePort();
+  if (options.standbyOf) {
+    // A fast checkpoint: the default spreads the backup's checkpoint over minutes.
+    const from = ['-h', '127.0.0.1', '-p', String(options.standbyOf.port), '-U', 'postgres'];
+    await pg('pg_basebackup', [
+      '-D',
+      dataDir,
+      ...from,
+      '--write-recovery-conf',
+      '--wal-method=stream',
+      '--checkpoint=fast',
+    ]);
+  } else {
+    await pg('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8']);
+  }
+  const settings = [
+    `port = ${port}`,
+    `listen_addresses = '127.0.0.1'`,
+    `unix_socket_directories = '${dir}'`,
+    'wal_level = replica',
+    'max_wal_senders = 5',
+    'hot_standby = on',
+    'fsync = off',
+    'synchronous_commit = off',
+    'full_page_writes = off',
+  ];
+  if (options.applyDelayMs) settings.push(`recovery_min_apply_delay = '${options.applyDelayMs}ms'`);
+  appendFileSync(join(dataDir, 'postgresql.conf'), `\n${settings.join('\n')}\n`);
+  await pg('pg_ctl', ['-D', dataDir, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
+  const sql = async (target: PostgresServer, query: string): Promise<string> =>
+    (
+      await pg('psql', [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(target.port),
+        '-U',
+        'postgres',
+        '-d',
+        'postgres',
+        '-Atc',
+        query,
+      ])
+    ).trim();
+  const server: PostgresServer = {
+    port,
+    dataDir,
+    url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    async stop() {
+      await pg('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    },
+    async transactions(database) {
+      return Number(await sql(server, `SELECT xact_commit FROM pg_stat_database WHERE datname = '${database}'`));
+    },
+    async caughtUpWith(primary) {
+      const written = await sql(primary, 'SELECT pg_current_wal_lsn()');
+      return (await sql(server, `SELECT pg_last_wal_replay_lsn() >= '${written}'::pg_lsn`)) === 't';
+    },
+  };
+  return server;
+}
+
+/** The server's log, for a failing test's message. */
+export const serverLog = (server: PostgresServer): string =>
+  readFileSync(join(server.dataDir, '..', 'log'), 'utf8').slice(-4000);
