@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { ThrottlerStorageService, type ThrottlerStorage } from '@nestjs/throttler';
+import type { ThrottlerStorage } from '@nestjs/throttler';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { MetricsService } from '../observability/metrics.service.js';
+import { FixedWindowThrottlerStorage } from './memory-throttler.storage.js';
 import { blockKeyOf, RedisThrottlerStorage } from './redis-throttler.storage.js';
 
 export const WINDOW_SECONDS = 60;
@@ -22,14 +23,14 @@ export interface RateLimitDecision {
 }
 
 /**
- * Counts requests per budget key in @nestjs/throttler storage: in process by default, in Redis (shared
- * by every replica) with REDIS_URL. When Redis cannot answer, the service keeps serving on in-process
+ * Counts requests per budget key in @nestjs/throttler storage, in fixed windows of 60 s: in process by
+ * default, in Redis (shared by every replica) with REDIS_URL. When Redis cannot answer, the service keeps serving on in-process
  * counters (fails open), logs that once a minute and counts it; ioredis reconnects by itself.
  */
 @Injectable()
 export class RateLimitStore implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('RateLimit');
-  private readonly local = new ThrottlerStorageService();
+  private readonly local = new FixedWindowThrottlerStorage(WINDOW_MS);
   private readonly redis: Redis | null;
   private readonly shared: ThrottlerStorage | null;
   private lastFailureLog = 0;
@@ -64,11 +65,9 @@ export class RateLimitStore implements OnModuleInit, OnModuleDestroy {
 
   async hit(key: string, limit: number): Promise<RateLimitDecision> {
     let record;
-    let counted: 'redis' | 'memory' = 'memory';
     if (this.shared) {
       try {
         record = await this.shared.increment(key, WINDOW_MS, limit, WINDOW_MS, THROTTLER_NAME);
-        counted = 'redis';
       } catch (error) {
         this.failOpenEvents++;
         this.metrics.countRedisFailOpen();
@@ -82,9 +81,7 @@ export class RateLimitStore implements OnModuleInit, OnModuleDestroy {
     return {
       limit,
       remaining: Math.max(0, limit - record.totalHits),
-      // In Redis the window is fixed; in process each request counts for a window of its own, so the
-      // budget is whole again one window after this request.
-      resetSeconds: counted === 'redis' ? Math.max(0, Math.min(WINDOW_SECONDS, record.timeToExpire)) : WINDOW_SECONDS,
+      resetSeconds: Math.max(0, Math.min(WINDOW_SECONDS, record.timeToExpire)),
       exceeded: false,
     };
   }
@@ -104,9 +101,12 @@ export class RateLimitStore implements OnModuleInit, OnModuleDestroy {
         this.noteFailure(error as Error);
       }
     }
-    const record = this.local.storage.get(key);
-    const ms = record?.isBlocked ? record.blockExpiresAt - Date.now() : 0;
-    return ms > 0 ? Math.ceil(ms / 1000) : 0;
+    return Math.ceil(this.local.blockedMs(key, THROTTLER_NAME) / 1000);
+  }
+
+  /** Budget keys counted in this process (each holds one fixed-size record until the sweep drops it). */
+  inProcessKeys(): number {
+    return this.local.size;
   }
 
   private noteFailure(error: Error): void {
@@ -135,7 +135,7 @@ export class RateLimitStore implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
-    this.local.onApplicationShutdown();
+    this.local.close();
     this.redis?.disconnect(false);
   }
 }
