@@ -154,6 +154,40 @@ describe('the built server as a process', () => {
     }
   });
 
+  it('a database outage spends no budget of the address: valid keys get 500s, then 200s as soon as it is back', async () => {
+    const server = await startServer({
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '3',
+      AUTH_CACHE_TTL_MS: '0',
+      DB_STATEMENT_TIMEOUT_MS: '2000',
+    });
+    const products = '/v1/catalog/products?pageSize=1';
+    try {
+      expect((await get(server, products, KEYS.tenantA)).status).toBe(200);
+      await database.stop();
+      // A key lookup that fails is not a failed authentication: 500 each time, never 401 or 429, and
+      // the address's budget (reported in the headers) stays whole.
+      for (let i = 0; i < 6; i++) {
+        const res = await get(server, products, KEYS.tenantA);
+        expect([i, res.status]).toEqual([i, 500]);
+        expect(res.headers.get('ratelimit-policy')).toBe('"per-ip";q=3;w=60');
+        expect(res.headers.get('ratelimit')).toMatch(/^"per-ip";r=3;t=\d+$/);
+      }
+      await database.start();
+      const deadline = Date.now() + 15_000;
+      let res = await get(server, products, KEYS.tenantA);
+      while (res.status === 500) {
+        if (Date.now() > deadline) throw new Error('still 500 15 s after the database came back');
+        await new Promise((r) => setTimeout(r, 250));
+        res = await get(server, products, KEYS.tenantA);
+      }
+      expect(res.status).toBe(200);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
   it('counts and logs a request its client gave up on as aborted, not as a 200', async () => {
     const server = await startServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' });
     const locker = new pg.Client({ connectionString: databaseUrl });

@@ -189,6 +189,7 @@ describeRedis('rate limiting with Redis (REDIS_URL)', () => {
       expect(a.app.get(RateLimitStore).backend).toBe('redis');
       await a.get(PRODUCTS, KEYS.tenantA).expect(200);
       expect((await b.get(PRODUCTS, KEYS.tenantA).expect(200)).headers['ratelimit']).toMatch(/^"per-client";r=2;/);
+      expect(await a.app.get(RateLimitStore).peek('client:cli_a_all', 4)).toMatchObject({ remaining: 2 });
       await a.get(PRODUCTS, KEYS.tenantA).expect(200);
       await b.get(PRODUCTS, KEYS.tenantA).expect(200);
       expect429(await a.get(PRODUCTS, KEYS.tenantA));

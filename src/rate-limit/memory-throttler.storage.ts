@@ -64,6 +64,14 @@ export class FixedWindowThrottlerStorage implements ThrottlerStorage {
     return window === undefined ? 0 : Math.max(0, window.blockedUntil - Date.now());
   }
 
+  /** The key's count in its current window and the seconds left of it (null: no window), without counting. */
+  peek(key: string, throttlerName: string): { totalHits: number; timeToExpire: number } | null {
+    const window = this.windows.get(`${throttlerName}:${key}`);
+    const now = Date.now();
+    if (window === undefined || window.endsAt <= now) return null;
+    return { totalHits: window.hits, timeToExpire: Math.ceil((window.endsAt - now) / 1000) };
+  }
+
   get size(): number {
     return this.windows.size;
   }

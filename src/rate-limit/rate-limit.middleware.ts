@@ -10,7 +10,8 @@ import { RateLimitStore, WINDOW_SECONDS } from './rate-limit.store.js';
 
 /**
  * Every /v1 request spends from one budget: its API client's (all keys of a client share it) when
- * the key is valid, else its address's. Once an address has spent its budget on requests without a
+ * the key is valid, else its address's; except a request whose key could not be looked up (a 500,
+ * which spends nothing). Once an address has spent its budget on requests without a
  * valid key, every request from it is refused until the block ends, before its key is looked at:
  * otherwise a guesser would still tell a right key (200) from a wrong one (429) at full speed. Every
  * /v1 response carries the RateLimit-Policy and RateLimit headers of draft-ietf-httpapi-ratelimit-headers-11.
@@ -33,13 +34,20 @@ export class RateLimitMiddleware implements NestMiddleware {
         this.refuse(res, next, 'per-ip', addressLimit, blockedSeconds);
         return;
       }
-      // A lookup that fails (the database is away) still spends from the address's budget and
-      // sets the headers before the error is answered.
-      let lookupError: unknown = undefined;
-      const caller = await this.callers.resolve(req).catch((error: unknown) => {
-        lookupError = error;
-        return null;
-      });
+      const lookup = await this.callers.resolve(req).then(
+        (caller) => ({ caller, failure: null }),
+        (error: unknown) => ({ caller: null, failure: { error } }),
+      );
+      if (lookup.failure !== null) {
+        // The key could not be looked up (the database is away): that is no failed authentication, so
+        // nothing is spent from the address's budget (an outage must not lock valid keys out once it
+        // is over); the headers say where that budget stands, and the error is answered as a 500.
+        const standing = await this.store.peek(address, addressLimit);
+        setHeaders(res, 'per-ip', addressLimit, standing.remaining, standing.resetSeconds);
+        next(lookup.failure.error);
+        return;
+      }
+      const caller = lookup.caller;
       const [policy, key, limit] = caller
         ? ['per-client', `client:${caller.clientId}`, caller.rateLimitPerMinute ?? this.config.rateLimitPerMinute]
         : ['per-ip', address, addressLimit];
@@ -49,7 +57,7 @@ export class RateLimitMiddleware implements NestMiddleware {
         return;
       }
       setHeaders(res, policy, limit, decision.remaining, decision.resetSeconds);
-      next(lookupError);
+      next();
     } catch (error) {
       next(error);
     }

@@ -40,6 +40,15 @@ describe('RateLimitStore in process', () => {
     expect(await store.blockedSeconds('ip:203.0.113.1')).toBe(0);
   });
 
+  it('tells where a key stands without spending from it', async () => {
+    expect(await store.peek('ip:198.51.100.8', 3)).toMatchObject({ remaining: 3, resetSeconds: 0 });
+    await store.hit('ip:198.51.100.8', 3);
+    jest.advanceTimersByTime(20_000);
+    for (let i = 0; i < 3; i++)
+      expect(await store.peek('ip:198.51.100.8', 3)).toMatchObject({ remaining: 2, resetSeconds: 40 });
+    expect(await store.hit('ip:198.51.100.8', 3)).toMatchObject({ remaining: 1 });
+  });
+
   it('keeps one record per key whatever its traffic, and sweeps the keys whose window and block are over', async () => {
     for (let i = 0; i < 10_000; i++) await store.hit('client:busy', 1_000_000);
     await store.hit('client:quiet', 10);

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { ThrottlerStorage } from '@nestjs/throttler';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -40,7 +39,7 @@ export class RateLimitStore implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('RateLimit');
   private readonly local = new FixedWindowThrottlerStorage(WINDOW_MS);
   private readonly redis: Redis | null;
-  private readonly shared: ThrottlerStorage | null;
+  private readonly shared: RedisThrottlerStorage | null;
   /** The breaker: closed (commands go to Redis) while true. */
   private redisAnswering = true;
   private probe: NodeJS.Timeout | null = null;
@@ -91,6 +90,19 @@ export class RateLimitStore implements OnModuleInit, OnModuleDestroy {
       limit,
       remaining: Math.max(0, limit - record.totalHits),
       resetSeconds: Math.max(0, Math.min(WINDOW_SECONDS, record.timeToExpire)),
+      exceeded: false,
+    };
+  }
+
+  /** Where a budget key stands, without spending from it. */
+  async peek(key: string, limit: number): Promise<RateLimitDecision> {
+    const shared = this.shared;
+    let window = shared ? await this.viaRedis(() => shared.peek(key, THROTTLER_NAME)) : undefined;
+    if (window === undefined) window = this.local.peek(key, THROTTLER_NAME);
+    return {
+      limit,
+      remaining: Math.max(0, limit - (window?.totalHits ?? 0)),
+      resetSeconds: window === null ? 0 : Math.min(WINDOW_SECONDS, window.timeToExpire),
       exceeded: false,
     };
   }
