@@ -8,6 +8,7 @@ import { configureApp } from './app.setup.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
 import { DEMO_DATASET_URL, prepareDatabase } from './database/prepare-database.js';
 import { ShutdownState } from './health/shutdown-state.js';
+import { ConnectionDrain } from './http/connection-drain.js';
 import { createLogger, PinoNestLogger } from './observability/logger.js';
 
 async function main(): Promise<void> {
@@ -29,26 +30,25 @@ async function main(): Promise<void> {
     logger: new PinoNestLogger(logger),
   });
   configureApp(app, prepared.config, logger);
+  const drain = new ConnectionDrain(app.getHttpServer() as Server);
   await app.listen(config.port);
 
   let stopping = false;
   /**
-   * SIGTERM: readiness fails at once; requests are still accepted for SHUTDOWN_DELAY_MS (while the
-   * cluster stops routing here), then the server stops accepting, in-flight requests get up to
-   * SHUTDOWN_TIMEOUT_MS to finish, the pools close and the process exits 0.
+   * SIGTERM: readiness fails at once and no connection is kept alive any more (every response says
+   * Connection: close); requests are still accepted for SHUTDOWN_DELAY_MS (while the cluster stops
+   * routing here), then the server stops accepting and closes idle connections; as soon as the
+   * requests in flight are answered (at most SHUTDOWN_TIMEOUT_MS) the pools close and the process
+   * exits 0.
    */
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: readiness now fails');
     app.get(ShutdownState).shuttingDown = true;
+    drain.start();
     await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
-    const server = app.getHttpServer() as Server;
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    const force = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
-    await closed;
-    clearTimeout(force);
+    await drain.close(config.shutdownTimeoutMs);
     await app.close();
     await prepared.embedded?.stop();
     logger.info('shut down cleanly');

@@ -7,6 +7,7 @@ import { createDataSource, migrate } from '../src/database/data-source-options.j
 import { freePort } from '../src/database/embedded-postgres.js';
 import { importDataset } from '../src/tools/dataset/import-dataset.js';
 import { KEYS, testDataset } from './support/dataset.js';
+import { RawConnection } from './support/raw-http.js';
 import { runToExit, type ServerProcess, startServer } from './support/server-process.js';
 
 /**
@@ -245,6 +246,56 @@ describe('the built server as a process', () => {
       );
       expect(connections.rows[0].n).toBe(0);
     } finally {
+      await locker.end();
+      server.child.kill('SIGKILL');
+    }
+  });
+
+  it('on SIGTERM no connection is kept alive: each closes after its response, and the process exits once none is in flight', async () => {
+    const server = await startServer({
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'silent',
+      SHUTDOWN_DELAY_MS: '1500',
+      SHUTDOWN_TIMEOUT_MS: '30000',
+      DB_STATEMENT_TIMEOUT_MS: '20000',
+    });
+    const locker = new pg.Client({ connectionString: databaseUrl });
+    await locker.connect();
+    const [busy, idle] = [await RawConnection.open(server.base), await RawConnection.open(server.base)];
+    const within = (ms: number, what: Promise<unknown>, name: string) =>
+      Promise.race([
+        what,
+        new Promise((_, reject) => setTimeout(() => reject(new Error(`${name} not within ${ms} ms`)), ms)),
+      ]);
+    try {
+      for (const connection of [busy, idle])
+        expect((await connection.get('/health/live')).headers.connection).toBe('keep-alive');
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE products IN ACCESS EXCLUSIVE MODE');
+      const inFlight = busy.get('/v1/catalog/products?pageSize=1', { Authorization: `Bearer ${KEYS.tenantA}` });
+      await new Promise((r) => setTimeout(r, 300));
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+
+      // During SHUTDOWN_DELAY_MS requests are still served, on connections that close after them.
+      const during = await idle.get('/health/live');
+      expect(during.status).toBe(200);
+      expect(during.headers.connection).toBe('close');
+      await within(2000, idle.closed, 'the idle connection closed');
+      // The request in flight when the signal came is answered, with Connection: close, and its
+      // connection is closed: no new request can arrive on it.
+      await locker.query('COMMIT');
+      const res = await inFlight;
+      expect(res.status).toBe(200);
+      expect(res.headers.connection).toBe('close');
+      await within(2000, busy.closed, 'the busy connection closed');
+      expect(await server.exit).toBe(0);
+      // Exits once nothing is in flight, not after SHUTDOWN_TIMEOUT_MS (30 s).
+      expect(Date.now() - signalled).toBeLessThan(10_000);
+    } finally {
+      busy.destroy();
+      idle.destroy();
       await locker.end();
       server.child.kill('SIGKILL');
     }
