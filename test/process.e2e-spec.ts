@@ -119,7 +119,11 @@ describe('the built server as a process', () => {
       await database.stop();
       const ready = await get(server, '/health/ready');
       expect(ready.status).toBe(503);
-      expect(((await ready.json()) as { status: string }).status).toBe('error');
+      // It names the dependency that is down, and nothing more: no driver text, no address.
+      const readiness = (await ready.json()) as { status: string; error: unknown };
+      expect(readiness.status).toBe('error');
+      expect(readiness.error).toEqual({ database: { status: 'down' } });
+      expect(JSON.stringify(readiness)).not.toMatch(/ECONNREFUSED|connect|127\.0\.0\.1|postgres|timed out/i);
       expect((await get(server, '/health/live')).status).toBe(200);
       const down = await get(server, '/v1/catalog/products', KEYS.tenantA);
       expect(down.status).toBe(500);

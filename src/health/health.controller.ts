@@ -81,7 +81,11 @@ export class HealthController {
     return { replicas };
   }
 
-  /** Terminus's own body, with 503 when a check fails (not the /v1 error envelope). */
+  /**
+   * Terminus's own body, with 503 when a check fails (not the /v1 error envelope). A dependency that
+   * is down is named with its status and nothing more: the probe needs no key, so the driver's text
+   * (which carries addresses) is not shown.
+   */
   private async check(
     res: Response,
     indicators: HealthIndicatorFunction[],
@@ -92,7 +96,24 @@ export class HealthController {
     } catch (error) {
       if (!(error instanceof ServiceUnavailableException)) throw error;
       res.status(503);
-      return error.getResponse();
+      return withoutCauses(error.getResponse());
     }
   }
+}
+
+/** The fields of a check's entry that a caller of the probe may see. */
+const SHOWN = new Set(['status', 'answering', 'of']);
+
+/** `{ status, info, error, details }` with each check's entry cut down to SHOWN. */
+function withoutCauses(body: string | object): string | object {
+  if (typeof body !== 'object') return body;
+  const shown = (entry: object): object => Object.fromEntries(Object.entries(entry).filter(([key]) => SHOWN.has(key)));
+  const cut = (checks: object): object =>
+    Object.fromEntries(Object.entries(checks).map(([name, entry]) => [name, shown(entry as object)]));
+  return Object.fromEntries(
+    Object.entries(body).map(([part, value]) => [
+      part,
+      typeof value === 'object' && value !== null ? cut(value) : value,
+    ]),
+  );
 }
