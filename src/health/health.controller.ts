@@ -14,6 +14,7 @@ import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { Response } from 'express';
 import { PublicRoute } from '../auth/require-scope.decorator.js';
+import { MigrationState } from './migration-state.js';
 import { ShutdownState } from './shutdown-state.js';
 
 const PING_TIMEOUT_MS = 1500;
@@ -35,6 +36,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly db: TypeOrmHealthIndicator,
     private readonly shutdown: ShutdownState,
+    private readonly migrations: MigrationState,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -45,7 +47,10 @@ export class HealthController {
     return this.check(res, []);
   }
 
-  /** Ready for traffic: PostgreSQL answers (the primary and every read replica) and the process is not shutting down. */
+  /**
+   * Ready for traffic: PostgreSQL answers (the primary and every read replica), every migration is
+   * applied, and the process is not shutting down.
+   */
   @Get('ready')
   @HealthCheck()
   ready(@Res({ passthrough: true }) res: Response): Promise<unknown> {
@@ -57,7 +62,15 @@ export class HealthController {
       },
       () => this.db.pingCheck('database', { timeout: PING_TIMEOUT_MS }),
       () => this.replicasCheck(),
+      () => this.migrationsCheck(),
     ]);
+  }
+
+  private async migrationsCheck(): Promise<HealthIndicatorResult> {
+    const pending = await this.migrations.pending().catch(() => null);
+    // null: the database did not answer, which the database check reports.
+    if (pending === null) return {};
+    return { migrations: { status: pending.length === 0 ? 'up' : 'down' } };
   }
 
   /** /v1 reads go to the replicas when there are any, so each of them must answer too. */
