@@ -42,5 +42,5 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   const rateLimit = app.get(RateLimitMiddleware);
   app.use('/v1', (req: Request, res: Response, next: NextFunction) => void rateLimit.use(req, res, next));
   app.use(bodyLimitMiddleware(config.bodyLimitBytes));
-  if (config.docsEnabled) setupDocs(app, buildOpenApiDocument(app));
+  if (config.docsEnabled) setupDocs(app, buildOpenApiDocument(app), config.appEnv);
 }
