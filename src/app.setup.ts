@@ -1,5 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config/app-config.js';
 import { bodyLimitMiddleware, hardeningMiddleware, undecodablePathMiddleware } from './http/hardening.middleware.js';
@@ -19,6 +19,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
+  // The contract has no 304: Express's freshness check would turn any answer into a bodiless 304
+  // for `If-None-Match: *` (which matches without an ETag), so no request of this app is ever fresh.
+  Object.defineProperty((app.getHttpAdapter().getInstance() as Express).request, 'fresh', { get: () => false });
   answerUnparsableRequests(app.getHttpServer());
   app.use(requestIdMiddleware);
   app.use(undecodablePathMiddleware);

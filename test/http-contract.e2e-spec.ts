@@ -170,6 +170,22 @@ describe('error envelope for every status', () => {
     await t.get(PRODUCTS, KEYS.tenantA).expect(200);
   });
 
+  it('conditional requests are answered in full: the contract has no 304', async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toUTCString();
+    const conditions: Record<string, string>[] = [
+      { 'If-None-Match': '*' },
+      { 'If-None-Match': 'W/"x", *' },
+      { 'If-Modified-Since': tomorrow },
+    ];
+    for (const headers of conditions) {
+      const res = await t.get(PRODUCTS, KEYS.tenantA, headers);
+      expect([headers, res.status]).toEqual([headers, 200]);
+      expect(res.body.rows.length).toBeGreaterThan(0);
+      const head = await t.head(`${PRODUCTS}/prd_a1_cola`, KEYS.tenantA).set(headers);
+      expect([headers, head.status]).toEqual([headers, 200]);
+    }
+  });
+
   it('parameters named like JavaScript object members are unknown parameters, not members', async () => {
     const res = await t
       .get(`${PRODUCTS}?pageSize=1&toString=x&constructor=x&__proto__=x&hasOwnProperty=x&valueOf=x`, KEYS.tenantA)
