@@ -1,5 +1,5 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Express, NextFunction, Request, Response } from 'express';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config/app-config.js';
 import { bodyLimitMiddleware, hardeningMiddleware, undecodablePathMiddleware } from './http/hardening.middleware.js';
@@ -10,6 +10,19 @@ import { MetricsService } from './observability/metrics.service.js';
 import { RateLimitMiddleware } from './rate-limit/rate-limit.middleware.js';
 import { requestObserver } from './observability/request-observer.middleware.js';
 import { buildOpenApiDocument, setupDocs } from './openapi/openapi-document.js';
+
+/**
+ * The Express application under Nest, with routing to the letter: paths are case-sensitive and a
+ * trailing slash is part of the path, so `/V1/CATALOG/PRODUCTS` and `/v1/catalog/products/` are
+ * unknown paths (404), not aliases. Express's router takes these settings when it is created, which
+ * ExpressAdapter's constructor does: they must be set on an instance made beforehand.
+ */
+export function createHttpAdapter(): ExpressAdapter {
+  const instance = express();
+  instance.set('case sensitive routing', true);
+  instance.set('strict routing', true);
+  return new ExpressAdapter(instance);
+}
 
 /**
  * Everything about the HTTP server that is not a module: shared by main.ts and the tests so that both

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
-import { configureApp } from './app.setup.js';
+import { configureApp, createHttpAdapter } from './app.setup.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
 import { DEMO_DATASET_URL, prepareDatabase } from './database/prepare-database.js';
 import { ShutdownState } from './health/shutdown-state.js';
@@ -25,10 +25,14 @@ async function main(): Promise<void> {
   const logger = createLogger(config);
   const say = (line: string): void => console.log(line);
   const prepared = await prepareDatabase(config, (line) => logger.info(line));
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(prepared.config), {
-    bodyParser: false,
-    logger: new PinoNestLogger(logger),
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(prepared.config),
+    createHttpAdapter(),
+    {
+      bodyParser: false,
+      logger: new PinoNestLogger(logger),
+    },
+  );
   configureApp(app, prepared.config, logger);
   const drain = new ConnectionDrain(app.getHttpServer() as Server);
   await app.listen(config.port);

@@ -186,6 +186,25 @@ describe('error envelope for every status', () => {
     }
   });
 
+  it('paths are case-sensitive and strict about a trailing slash: any other spelling is an unknown path', async () => {
+    for (const path of [
+      '/V1/CATALOG/PRODUCTS',
+      '/V1/catalog/products',
+      '/v1/Catalog/products',
+      `${PRODUCTS}/`,
+      `${PRODUCTS}/prd_a1_cola/`,
+      '/v1/inventory/stock/',
+      '/v1/catalog/categories/',
+      '/HEALTH/live',
+      '/health/ready/',
+    ]) {
+      const res = await t.http().get(path).set('Authorization', `Bearer ${KEYS.tenantA}`);
+      expect([path, res.status]).toEqual([path, 404]);
+      expectEnvelope(res, 'not_found');
+    }
+    await t.get(`${PRODUCTS}/prd_a1_cola`, KEYS.tenantA).expect(200);
+  });
+
   it('parameters named like JavaScript object members are unknown parameters, not members', async () => {
     const res = await t
       .get(`${PRODUCTS}?pageSize=1&toString=x&constructor=x&__proto__=x&hasOwnProperty=x&valueOf=x`, KEYS.tenantA)
@@ -241,12 +260,11 @@ describe('error envelope for every status', () => {
 
 describe('hardening headers', () => {
   it('every /v1 response has Cache-Control: no-store and nosniff, and no X-Powered-By', async () => {
-    // Express matches /V1/… as /v1/…: marked alike.
     for (const res of [
       await t.get(PRODUCTS, KEYS.tenantA),
       await t.get(PRODUCTS),
       await t.get(`${PRODUCTS}?x=1`, KEYS.tenantA),
-      await t.http().get('/V1/catalog/products').set('Authorization', `Bearer ${KEYS.tenantA}`).expect(200),
+      await t.http().get(`${PRODUCTS}/`).set('Authorization', `Bearer ${KEYS.tenantA}`),
     ]) {
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
