@@ -3,7 +3,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { Logger } from 'pino';
 import type { AppConfig } from './config/app-config.js';
 import { bodyLimitMiddleware, hardeningMiddleware, undecodablePathMiddleware } from './http/hardening.middleware.js';
-import { answerUnparsableRequests } from './http/client-error.js';
+import { answerRequestsNodeWouldRefuse, refuseMalformedRequests } from './http/client-error.js';
 import { requestIdMiddleware } from './http/request-id.middleware.js';
 import { requestLogger } from './observability/logger.js';
 import { MetricsService } from './observability/metrics.service.js';
@@ -35,7 +35,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   // The contract has no 304: Express's freshness check would turn any answer into a bodiless 304
   // for `If-None-Match: *` (which matches without an ETag), so no request of this app is ever fresh.
   Object.defineProperty((app.getHttpAdapter().getInstance() as Express).request, 'fresh', { get: () => false });
-  answerUnparsableRequests(app.getHttpServer());
+  const rateLimit = app.get(RateLimitMiddleware);
+  answerRequestsNodeWouldRefuse(app.getHttpServer(), (address) => rateLimit.chargeConnection(address));
   app.use(requestIdMiddleware);
   app.use(undecodablePathMiddleware);
   app.use(requestObserver(app.get(MetricsService), app.getHttpAdapter().getInstance()));
@@ -55,8 +56,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   // Every /v1 request, known route or not, spends from a budget before anything can refuse it, so
   // that every /v1 response (413 and malformed paths included) carries the rate-limit headers. A
   // plain mount path: express decodes nothing here, so no URL can fail before the headers are set.
-  const rateLimit = app.get(RateLimitMiddleware);
   app.use('/v1', (req: Request, res: Response, next: NextFunction) => void rateLimit.use(req, res, next));
+  app.use(refuseMalformedRequests);
   app.use(bodyLimitMiddleware(config.bodyLimitBytes));
   if (config.docsEnabled) setupDocs(app, buildOpenApiDocument(app), config.appEnv);
 }

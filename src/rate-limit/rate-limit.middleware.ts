@@ -4,6 +4,7 @@ import { CallerResolver } from '../auth/caller-resolver.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { ApiError } from '../http/api-error.js';
+import type { ConnectionCharge } from '../http/client-error.js';
 import { MetricsService } from '../observability/metrics.service.js';
 import { clientAddressKey } from './client-address.js';
 import { RateLimitStore, WINDOW_SECONDS } from './rate-limit.store.js';
@@ -63,6 +64,28 @@ export class RateLimitMiddleware implements NestMiddleware {
     }
   }
 
+  /**
+   * For a request Node's parser refused, whose key and path cannot be read: spends from the budget of
+   * its connection's address (with TRUST_PROXY, the proxy's: X-Forwarded-For cannot be read either).
+   */
+  async chargeConnection(remoteAddress: string | undefined): Promise<ConnectionCharge> {
+    const address = `ip:${clientAddressKey(remoteAddress)}`;
+    const limit = this.config.rateLimitUnauthenticatedPerMinute;
+    const blockedSeconds = await this.store.blockedSeconds(address);
+    const decision = blockedSeconds > 0 ? null : await this.store.hit(address, limit);
+    const retryAfterSeconds = decision === null ? blockedSeconds : decision.exceeded ? decision.resetSeconds : null;
+    if (retryAfterSeconds !== null) this.metrics.countRateLimited('per-ip');
+    const [remaining, resetSeconds] =
+      retryAfterSeconds === null ? [decision!.remaining, decision!.resetSeconds] : [0, retryAfterSeconds];
+    return {
+      headers: {
+        'RateLimit-Policy': policyValue('per-ip', limit),
+        RateLimit: remainingValue('per-ip', remaining, resetSeconds),
+      },
+      retryAfterSeconds,
+    };
+  }
+
   private refuse(res: Response, next: NextFunction, policy: string, limit: number, retryAfterSeconds: number): void {
     setHeaders(res, policy, limit, 0, retryAfterSeconds);
     this.metrics.countRateLimited(policy);
@@ -70,7 +93,11 @@ export class RateLimitMiddleware implements NestMiddleware {
   }
 }
 
+const policyValue = (policy: string, limit: number): string => `"${policy}";q=${limit};w=${WINDOW_SECONDS}`;
+const remainingValue = (policy: string, remaining: number, resetSeconds: number): string =>
+  `"${policy}";r=${remaining};t=${resetSeconds}`;
+
 function setHeaders(res: Response, policy: string, limit: number, remaining: number, resetSeconds: number): void {
-  res.setHeader('RateLimit-Policy', `"${policy}";q=${limit};w=${WINDOW_SECONDS}`);
-  res.setHeader('RateLimit', `"${policy}";r=${remaining};t=${resetSeconds}`);
+  res.setHeader('RateLimit-Policy', policyValue(policy, limit));
+  res.setHeader('RateLimit', remainingValue(policy, remaining, resetSeconds));
 }
