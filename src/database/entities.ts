@@ -14,6 +14,7 @@ import { InitialSchema1763683200000 } from './migrations/1763683200000-initial-s
 import { ProductCounts1763769600000 } from './migrations/1763769600000-product-counts.js';
 import { LowStockProductActive1763942400000 } from './migrations/1763942400000-low-stock-product-active.js';
 import { DeferrableStoreSku1764028800000 } from './migrations/1764028800000-deferrable-store-sku.js';
+import { PermanentRevocation1764115200000 } from './migrations/1764115200000-permanent-revocation.js';
 import { LowStockIndex1763856000000 } from './migrations/1763856000000-low-stock-index.js';
 
 export const ENTITIES = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   LowStockIndex1763856000000,
   LowStockProductActive1763942400000,
   DeferrableStoreSku1764028800000,
+  PermanentRevocation1764115200000,
 ];
