@@ -35,20 +35,20 @@ export class RateLimitMiddleware implements NestMiddleware {
         this.refuse(res, next, 'per-ip', addressLimit, blockedSeconds);
         return;
       }
-      const lookup = await this.callers.resolve(req).then(
-        (caller) => ({ caller, failure: null }),
-        (error: unknown) => ({ caller: null, failure: { error } }),
-      );
-      if (lookup.failure !== null) {
+      let failure: unknown;
+      const caller = await this.callers.resolve(req).catch((error: unknown): typeof LOOKUP_FAILED => {
+        failure = error;
+        return LOOKUP_FAILED;
+      });
+      if (caller === LOOKUP_FAILED) {
         // The key could not be looked up (the database is away): that is no failed authentication, so
         // nothing is spent from the address's budget (an outage must not lock valid keys out once it
         // is over); the headers say where that budget stands, and the error is answered as a 500.
         const standing = await this.store.peek(address, addressLimit);
         setHeaders(res, 'per-ip', addressLimit, standing.remaining, standing.resetSeconds);
-        next(lookup.failure.error);
+        next(failure);
         return;
       }
-      const caller = lookup.caller;
       const [policy, key, limit] = caller
         ? ['per-client', `client:${caller.clientId}`, caller.rateLimitPerMinute ?? this.config.rateLimitPerMinute]
         : ['per-ip', address, addressLimit];
@@ -72,17 +72,17 @@ export class RateLimitMiddleware implements NestMiddleware {
     const address = `ip:${clientAddressKey(remoteAddress)}`;
     const limit = this.config.rateLimitUnauthenticatedPerMinute;
     const blockedSeconds = await this.store.blockedSeconds(address);
-    const decision = blockedSeconds > 0 ? null : await this.store.hit(address, limit);
-    const retryAfterSeconds = decision === null ? blockedSeconds : decision.exceeded ? decision.resetSeconds : null;
-    if (retryAfterSeconds !== null) this.metrics.countRateLimited('per-ip');
-    const [remaining, resetSeconds] =
-      retryAfterSeconds === null ? [decision!.remaining, decision!.resetSeconds] : [0, retryAfterSeconds];
+    const decision =
+      blockedSeconds > 0
+        ? { remaining: 0, resetSeconds: blockedSeconds, exceeded: true }
+        : await this.store.hit(address, limit);
+    if (decision.exceeded) this.metrics.countRateLimited('per-ip');
     return {
       headers: {
         'RateLimit-Policy': policyValue('per-ip', limit),
-        RateLimit: remainingValue('per-ip', remaining, resetSeconds),
+        RateLimit: remainingValue('per-ip', decision.remaining, decision.resetSeconds),
       },
-      retryAfterSeconds,
+      retryAfterSeconds: decision.exceeded ? decision.resetSeconds : null,
     };
   }
 
@@ -92,6 +92,8 @@ export class RateLimitMiddleware implements NestMiddleware {
     next(ApiError.rateLimited(retryAfterSeconds));
   }
 }
+
+const LOOKUP_FAILED = Symbol('key lookup failed');
 
 const policyValue = (policy: string, limit: number): string => `"${policy}";q=${limit};w=${WINDOW_SECONDS}`;
 const remainingValue = (policy: string, remaining: number, resetSeconds: number): string =>
