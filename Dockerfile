@@ -15,7 +15,10 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 
 FROM node:20.20-bookworm-slim
+# A deployed image is production unless told otherwise: it accepts only ck_live_ keys. Development
+# (ck_test_ keys) is chosen explicitly, by docker-compose.yml and the development overlay.
 ENV NODE_ENV=production \
+    APP_ENV=production \
     PORT=3000
 WORKDIR /app
 COPY --from=production-dependencies /app/node_modules ./node_modules

@@ -8,8 +8,6 @@ export default {
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',
-    // See the file: a CommonJS package that needs Node's require(esm), which jest's runtime lacks on Node 20.
-    '^@nestjs/throttler$': '<rootDir>/test/support/native/nestjs-throttler.mjs',
   },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],

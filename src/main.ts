@@ -4,10 +4,11 @@ import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
-import { configureApp } from './app.setup.js';
+import { configureApp, createHttpAdapter } from './app.setup.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
 import { DEMO_DATASET_URL, prepareDatabase } from './database/prepare-database.js';
 import { ShutdownState } from './health/shutdown-state.js';
+import { ConnectionDrain } from './http/connection-drain.js';
 import { createLogger, PinoNestLogger } from './observability/logger.js';
 
 async function main(): Promise<void> {
@@ -24,31 +25,34 @@ async function main(): Promise<void> {
   const logger = createLogger(config);
   const say = (line: string): void => console.log(line);
   const prepared = await prepareDatabase(config, (line) => logger.info(line));
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(prepared.config), {
-    bodyParser: false,
-    logger: new PinoNestLogger(logger),
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(prepared.config),
+    createHttpAdapter(),
+    {
+      bodyParser: false,
+      logger: new PinoNestLogger(logger),
+    },
+  );
   configureApp(app, prepared.config, logger);
+  const drain = new ConnectionDrain(app.getHttpServer() as Server);
   await app.listen(config.port);
 
   let stopping = false;
   /**
-   * SIGTERM: readiness fails at once; requests are still accepted for SHUTDOWN_DELAY_MS (while the
-   * cluster stops routing here), then the server stops accepting, in-flight requests get up to
-   * SHUTDOWN_TIMEOUT_MS to finish, the pools close and the process exits 0.
+   * SIGTERM: readiness fails at once and no connection is kept alive any more (every response says
+   * Connection: close); requests are still accepted for SHUTDOWN_DELAY_MS (while the cluster stops
+   * routing here), then the server stops accepting and closes idle connections; as soon as the
+   * requests in flight are answered (at most SHUTDOWN_TIMEOUT_MS) the pools close and the process
+   * exits 0.
    */
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: readiness now fails');
     app.get(ShutdownState).shuttingDown = true;
+    drain.start();
     await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
-    const server = app.getHttpServer() as Server;
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    const force = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
-    await closed;
-    clearTimeout(force);
+    await drain.close(config.shutdownTimeoutMs);
     await app.close();
     await prepared.embedded?.stop();
     logger.info('shut down cleanly');

@@ -234,4 +234,40 @@ describe('npm run admin', () => {
     );
     expect(JSON.parse(stdout).key).toMatch(/^ck_live_[A-Za-z0-9]{40}$/);
   });
+
+  it('a re-import of the data set never brings back a key or a client the admin tool revoked, --replace included', async () => {
+    const importDemo = async (...flags: string[]): Promise<string> => {
+      const { stdout } = await run(process.execPath, ['dist/tools/cli/db-import.js', 'fixtures/demo.json', ...flags], {
+        env: { ...process.env, DATABASE_URL: t.databaseUrl },
+      });
+      return stdout;
+    };
+    const erpKey = 'ck_test_DemoErpSyncKey0000000000000000000001'; // key_cs_erp_1 of cli_cs_erp
+    const fjordKey = 'ck_test_DemoFjordErpKey000000000000000000001'; // the only key of cli_fj_erp
+    await importDemo();
+    await t.get('/v1/catalog/products?pageSize=1', erpKey).expect(200);
+    await t.get('/v1/catalog/products?pageSize=1', fjordKey).expect(200);
+    expect((await admin('keys:revoke', 'key_cs_erp_1')).code).toBe(0);
+    expect((await admin('clients:revoke', 'cli_fj_erp')).code).toBe(0);
+    await waitForStatus(erpKey, 401, 5000);
+    await waitForStatus(fjordKey, 401, 5000);
+
+    for (const flags of [[], ['--replace']]) {
+      const said = await importDemo(...flags);
+      // The file lists both as active: the import says that they stay revoked.
+      expect([flags, said]).toEqual([flags, expect.stringMatching(/stay revoked.*key_cs_erp_1.*cli_fj_erp/s)]);
+      await new Promise((r) => setTimeout(r, t.config.authCacheTtlMs + 100));
+      expect([flags, (await t.get('/v1/catalog/products?pageSize=1', erpKey)).status]).toEqual([flags, 401]);
+      expect([flags, (await t.get('/v1/catalog/products?pageSize=1', fjordKey)).status]).toEqual([flags, 401]);
+    }
+    const keys = JSON.parse((await admin('keys:list', '--client', 'cli_cs_erp', '--json')).stdout);
+    expect(keys.find((k: { id: string }) => k.id === 'key_cs_erp_1').status).toBe('revoked');
+    expect((await admin('clients:enable', 'cli_fj_erp')).stderr).toMatch(/is revoked/);
+    // Not even by SQL behind the tools' back: the database keeps revocations.
+    await t.db.query(`UPDATE api_keys SET revoked_at = NULL WHERE id = 'key_cs_erp_1'`);
+    await t.db.query(`UPDATE api_clients SET status = 'ACTIVE' WHERE id = 'cli_fj_erp'`);
+    const [key] = await t.db.query(`SELECT revoked_at FROM api_keys WHERE id = 'key_cs_erp_1'`);
+    const [client] = await t.db.query(`SELECT status FROM api_clients WHERE id = 'cli_fj_erp'`);
+    expect([key.revoked_at, client.status]).toEqual([expect.any(Date), 'REVOKED']);
+  });
 });

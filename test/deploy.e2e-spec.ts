@@ -197,6 +197,30 @@ describe('Dockerfile', () => {
       for (const f of from.split(' ')) expect([f, existsSync(f)]).toEqual([f, true]);
   });
 
+  it('defaults the image to production: a container given only DATABASE_URL accepts only ck_live_ keys', () => {
+    const lastStage = dockerfile
+      .replace(/\\\n/g, ' ')
+      .split(/^FROM /m)
+      .at(-1)!;
+    const env = Object.fromEntries(
+      [...lastStage.matchAll(/^ENV (.+)$/gm)].flatMap(([, pairs]) =>
+        pairs
+          .trim()
+          .split(/\s+/)
+          .map((pair) => pair.split('=') as [string, string]),
+      ),
+    );
+    expect(env.APP_ENV).toBe('production');
+    expect(loadConfig({ ...env, DATABASE_URL: 'postgres://u@db/catalog' }).appEnv).toBe('production');
+  });
+
+  it('is run as development only where that is said explicitly: docker compose', () => {
+    const compose = parse(readFileSync('docker-compose.yml', 'utf8'));
+    const built = Object.entries(compose.services as Record<string, any>).filter(([, s]) => s.build === '.');
+    expect(built.map(([name]) => name).sort()).toEqual(['api', 'migrate']);
+    for (const [name, service] of built) expect([name, service.environment.APP_ENV]).toEqual([name, 'development']);
+  });
+
   it('passes dockerfilelint', async () => {
     const { stdout } = await promisify(execFile)(join('node_modules', '.bin', 'dockerfilelint'), [
       '-o',

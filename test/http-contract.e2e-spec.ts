@@ -11,6 +11,37 @@ afterAll(async () => t.close());
 
 const PRODUCTS = '/v1/catalog/products';
 
+/** Writes raw bytes on a new connection and reads everything the server answers until it closes the connection. */
+async function exchange(raw: string | Buffer): Promise<{ status: number; head: string; body: string }> {
+  const server = t.app.getHttpServer() as Server;
+  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const reply = await new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    // Not half-closed: Node would abort a request whose client has ended its side.
+    const socket = connect(port, '127.0.0.1', () => socket.write(raw));
+    socket
+      .setTimeout(5000, () => socket.destroy())
+      .on('data', (c: Buffer) => chunks.push(c))
+      .on('close', () => resolve(Buffer.concat(chunks).toString('utf8')))
+      .on('error', reject);
+  });
+  const [head, body] = [reply.slice(0, reply.indexOf('\r\n\r\n')), reply.slice(reply.indexOf('\r\n\r\n') + 4)];
+  return { status: Number(head.split(' ')[1]), head, body };
+}
+
+/** The contract's envelope in a raw reply, with the request id of its X-Request-Id header. */
+function expectRawEnvelope(reply: { head: string; body: string }, code: string): void {
+  const requestId = /^X-Request-Id: (req_[A-Za-z0-9]{20,})$/im.exec(reply.head)?.[1];
+  expect(requestId).toBeDefined();
+  expect(JSON.parse(reply.body).error).toEqual({
+    code,
+    message: expect.any(String),
+    details: expect.any(Object),
+    requestId,
+  });
+}
+
 function expectEnvelope(res: { body: unknown; headers: Record<string, string> }, code: string): void {
   const body = res.body as { error: Record<string, unknown> };
   expect(Object.keys(body)).toEqual(['error']);
@@ -133,19 +164,7 @@ describe('error envelope for every status', () => {
     expect(metrics.text).toMatch(/route="\/v1\/catalog\/products\/:id",status="400"/);
   });
 
-  it('a request that Node cannot parse still gets the 400 envelope and a request id', async () => {
-    const server = t.app.getHttpServer() as Server;
-    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    const send = (raw: Buffer): Promise<string> =>
-      new Promise((resolve, reject) => {
-        const chunks: Buffer[] = [];
-        const socket = connect(port, '127.0.0.1', () => socket.end(raw));
-        socket
-          .on('data', (c: Buffer) => chunks.push(c))
-          .on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-          .on('error', reject);
-      });
+  it('a request that Node cannot parse still gets the 400 envelope, a request id and the rate-limit headers', async () => {
     const requests = [
       Buffer.concat([
         Buffer.from(`GET ${PRODUCTS}?q=`),
@@ -155,19 +174,80 @@ describe('error envelope for every status', () => {
       Buffer.from(`GET ${PRODUCTS} HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n`),
     ];
     for (const raw of requests) {
-      const reply = await send(raw);
-      const [head, body] = reply.split('\r\n\r\n');
-      expect(head).toMatch(/^HTTP\/1\.1 400 /);
-      const requestId = /^X-Request-Id: (req_[A-Za-z0-9]{20,})$/m.exec(head)?.[1];
-      expect(requestId).toBeDefined();
-      expect(JSON.parse(body).error).toEqual({
-        code: 'validation_failed',
-        message: expect.any(String),
-        details: { errors: [] },
-        requestId,
-      });
+      const reply = await exchange(raw);
+      expect(reply.head).toMatch(/^HTTP\/1\.1 400 /);
+      expectRawEnvelope(reply, 'validation_failed');
+      expect(JSON.parse(reply.body).error.details).toEqual({ errors: [] });
+      // Neither its key nor its path can be read: it spends from its address's budget.
+      expect(reply.head).toMatch(/^RateLimit-Policy: "per-ip";q=60;w=60$/m);
+      expect(reply.head).toMatch(/^RateLimit: "per-ip";r=\d+;t=\d+$/m);
     }
     await t.get(PRODUCTS, KEYS.tenantA).expect(200);
+  });
+
+  it('requests Node would answer by itself get the envelope, a request id and on /v1 the rate-limit headers', async () => {
+    // HTTP/1.1 without Host: Node would send a bare 400.
+    const hostless = await exchange(
+      `GET ${PRODUCTS} HTTP/1.1\r\nAuthorization: Bearer ${KEYS.tenantA}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(hostless.status).toBe(400);
+    expectRawEnvelope(hostless, 'validation_failed');
+    expect(hostless.head).toMatch(/^RateLimit-Policy: "per-client";q=600;w=60$/m);
+    // An expectation other than 100-continue: Node would send a bare 417, which the contract does not have.
+    const expectation = await exchange(
+      `GET ${PRODUCTS} HTTP/1.1\r\nHost: x\r\nExpect: bogus\r\nConnection: close\r\n\r\n`,
+    );
+    expect(expectation.status).toBe(400);
+    expectRawEnvelope(expectation, 'validation_failed');
+    expect(expectation.head).toMatch(/^RateLimit: "per-ip";r=\d+;t=\d+$/m);
+    // CONNECT: Node would close the connection without a byte. A method other than GET and HEAD: 404.
+    const tunnel = await exchange('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    expect(tunnel.status).toBe(404);
+    expectRawEnvelope(tunnel, 'not_found');
+    // HTTP/1.0 needs no Host, and 100-continue is honoured.
+    expect((await exchange(`GET ${PRODUCTS} HTTP/1.0\r\nAuthorization: Bearer ${KEYS.tenantA}\r\n\r\n`)).status).toBe(
+      200,
+    );
+    const continued = await exchange(
+      `GET ${PRODUCTS} HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nAuthorization: Bearer ${KEYS.tenantA}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(continued.status).toBe(100);
+    expect(continued.body).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+  });
+
+  it('conditional requests are answered in full: the contract has no 304', async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toUTCString();
+    const conditions: Record<string, string>[] = [
+      { 'If-None-Match': '*' },
+      { 'If-None-Match': 'W/"x", *' },
+      { 'If-Modified-Since': tomorrow },
+    ];
+    for (const headers of conditions) {
+      const res = await t.get(PRODUCTS, KEYS.tenantA, headers);
+      expect([headers, res.status]).toEqual([headers, 200]);
+      expect(res.body.rows.length).toBeGreaterThan(0);
+      const head = await t.head(`${PRODUCTS}/prd_a1_cola`, KEYS.tenantA).set(headers);
+      expect([headers, head.status]).toEqual([headers, 200]);
+    }
+  });
+
+  it('paths are case-sensitive and strict about a trailing slash: any other spelling is an unknown path', async () => {
+    for (const path of [
+      '/V1/CATALOG/PRODUCTS',
+      '/V1/catalog/products',
+      '/v1/Catalog/products',
+      `${PRODUCTS}/`,
+      `${PRODUCTS}/prd_a1_cola/`,
+      '/v1/inventory/stock/',
+      '/v1/catalog/categories/',
+      '/HEALTH/live',
+      '/health/ready/',
+    ]) {
+      const res = await t.http().get(path).set('Authorization', `Bearer ${KEYS.tenantA}`);
+      expect([path, res.status]).toEqual([path, 404]);
+      expectEnvelope(res, 'not_found');
+    }
+    await t.get(`${PRODUCTS}/prd_a1_cola`, KEYS.tenantA).expect(200);
   });
 
   it('parameters named like JavaScript object members are unknown parameters, not members', async () => {
@@ -225,12 +305,11 @@ describe('error envelope for every status', () => {
 
 describe('hardening headers', () => {
   it('every /v1 response has Cache-Control: no-store and nosniff, and no X-Powered-By', async () => {
-    // Express matches /V1/… as /v1/…: marked alike.
     for (const res of [
       await t.get(PRODUCTS, KEYS.tenantA),
       await t.get(PRODUCTS),
       await t.get(`${PRODUCTS}?x=1`, KEYS.tenantA),
-      await t.http().get('/V1/catalog/products').set('Authorization', `Bearer ${KEYS.tenantA}`).expect(200),
+      await t.http().get(`${PRODUCTS}/`).set('Authorization', `Bearer ${KEYS.tenantA}`),
     ]) {
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -197,6 +197,35 @@ describe('npm run db:import', () => {
     await importDataset(db, { products: [testDataset().products[0]] }, { replace: false });
   });
 
+  it('refuses a lone surrogate in any string with its JSON path, instead of storing U+FFFD', async () => {
+    const before = await counts();
+    const bad = testDataset();
+    (bad.products[0] as Record<string, unknown>).name = 'Cola \ud800 330ml';
+    (bad.categories[0] as Record<string, unknown>).description = 'ends badly \udc00';
+    (bad.promotions[0] as Record<string, unknown>).builderConfig = { canvas: { label: ['ok', 'x\ud83d'] } };
+    expect(await problemsOf(bad)).toEqual([
+      'categories[0].description: must be valid Unicode text: it holds a lone surrogate (\\udc00), which cannot be stored',
+      'products[0].name: must be valid Unicode text: it holds a lone surrogate (\\ud800), which cannot be stored',
+      'promotions[0].builderConfig.canvas.label[1]: must be valid Unicode text: it holds a lone surrogate (\\ud83d), ' +
+        'which cannot be stored',
+    ]);
+    // The same through the command, from a file that writes the surrogate as a JSON escape.
+    const res = await cli([
+      file('surrogate.json', '{"tenants": [{"id": "ten_s", "name": "S\\ud800", "currency": "GBP"}]}'),
+    ]);
+    expect(res.code).not.toBe(0);
+    expect(res.stderr).toContain('tenants[0].name: must be valid Unicode text');
+    expect(await counts()).toEqual(before);
+    // A pair of surrogates is one character (U+1F600), and is stored as it is.
+    const product: Record<string, unknown> = {
+      ...(testDataset().products[0] as Record<string, unknown>),
+      name: 'Cola \ud83d\ude00',
+    };
+    await importDataset(db, { products: [product] }, { replace: false });
+    expect((await db.query(`SELECT name FROM products WHERE id = $1`, [product.id]))[0].name).toBe('Cola 😀');
+    await importDataset(db, { products: [testDataset().products[0]] }, { replace: false });
+  });
+
   it('lets one file swap skus between existing products of a store, and still refuses a sku used twice', async () => {
     const [cola, diet] = ['prd_a1_cola', 'prd_a1_diet'].map(
       (id) => testDataset().products.find((p) => (p as { id: string }).id === id) as Record<string, unknown>,

@@ -171,6 +171,20 @@ describe('/docs', () => {
     await t.get('/v1/catalog/products', KEYS.tenantA).expect(200);
   });
 
+  it('keeps an authorized key in the browser (local storage) on a development server only', async () => {
+    const persists = async (app: TestApp): Promise<unknown> =>
+      /"persistAuthorization": (true|false)/.exec(
+        (await app.http().get('/docs/swagger-ui-init.js').expect(200)).text,
+      )?.[1];
+    expect(await persists(t)).toBe('true');
+    const production = await createTestApp({ env: { APP_ENV: 'production' } });
+    try {
+      expect(await persists(production)).toBe('false');
+    } finally {
+      await production.close();
+    }
+  });
+
   it('is off with DOCS_ENABLED=false', async () => {
     const off = await createTestApp({ env: { DOCS_ENABLED: 'false' } });
     try {

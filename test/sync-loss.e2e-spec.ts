@@ -7,7 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import pg from 'pg';
 import { AppModule } from '../src/app.module.js';
-import { configureApp } from '../src/app.setup.js';
+import { configureApp, createHttpAdapter } from '../src/app.setup.js';
 import { loadConfig } from '../src/config/app-config.js';
 import { createDataSource, migrate } from '../src/database/data-source-options.js';
 import { importDataset } from '../src/tools/dataset/import-dataset.js';
@@ -50,7 +50,7 @@ async function startService(url: string, replicaUrl?: string): Promise<Service> 
     },
     { authCacheTtlMs: 0 },
   );
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), createHttpAdapter(), {
     bodyParser: false,
     logger: false,
   });

@@ -1,5 +1,6 @@
 import { ApiClient } from '../auth/api-client.entity.js';
 import { ApiKey } from '../auth/api-key.entity.js';
+import { ApiClientRevocation, ApiKeyRevocation } from '../auth/revocation.entities.js';
 import { ServiceSecret } from './service-secret.entity.js';
 import { Category } from '../catalog/categories/category.entity.js';
 import { ProductCount } from '../catalog/products/product-count.entity.js';
@@ -16,6 +17,7 @@ import { InitialSchema1763683200000 } from './migrations/1763683200000-initial-s
 import { ProductCounts1763769600000 } from './migrations/1763769600000-product-counts.js';
 import { LowStockProductActive1763942400000 } from './migrations/1763942400000-low-stock-product-active.js';
 import { DeferrableStoreSku1764028800000 } from './migrations/1764028800000-deferrable-store-sku.js';
+import { PermanentRevocation1764115200000 } from './migrations/1764115200000-permanent-revocation.js';
 import { ChangeMarkers1764201600000 } from './migrations/1764201600000-change-markers.js';
 import { ServiceSecrets1764288000000 } from './migrations/1764288000000-service-secrets.js';
 import { LowStockIndex1763856000000 } from './migrations/1763856000000-low-stock-index.js';
@@ -35,6 +37,8 @@ export const ENTITIES = [
   Promotion,
   ApiClient,
   ApiKey,
+  ApiKeyRevocation,
+  ApiClientRevocation,
   ServiceSecret,
 ];
 
@@ -45,6 +49,7 @@ export const MIGRATIONS = [
   LowStockIndex1763856000000,
   LowStockProductActive1763942400000,
   DeferrableStoreSku1764028800000,
+  PermanentRevocation1764115200000,
   ChangeMarkers1764201600000,
   ServiceSecrets1764288000000,
 ];

@@ -14,6 +14,7 @@ import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { Response } from 'express';
 import { PublicRoute } from '../auth/require-scope.decorator.js';
+import { MigrationState } from './migration-state.js';
 import { ShutdownState } from './shutdown-state.js';
 
 const PING_TIMEOUT_MS = 1500;
@@ -35,6 +36,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly db: TypeOrmHealthIndicator,
     private readonly shutdown: ShutdownState,
+    private readonly migrations: MigrationState,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -45,7 +47,10 @@ export class HealthController {
     return this.check(res, []);
   }
 
-  /** Ready for traffic: PostgreSQL answers (the primary and every read replica) and the process is not shutting down. */
+  /**
+   * Ready for traffic: PostgreSQL answers (the primary and every read replica), every migration is
+   * applied, and the process is not shutting down.
+   */
   @Get('ready')
   @HealthCheck()
   ready(@Res({ passthrough: true }) res: Response): Promise<unknown> {
@@ -57,7 +62,15 @@ export class HealthController {
       },
       () => this.db.pingCheck('database', { timeout: PING_TIMEOUT_MS }),
       () => this.replicasCheck(),
+      () => this.migrationsCheck(),
     ]);
+  }
+
+  private async migrationsCheck(): Promise<HealthIndicatorResult> {
+    const pending = await this.migrations.pending().catch(() => null);
+    // null: the database did not answer, which the database check reports.
+    if (pending === null) return {};
+    return { migrations: { status: pending.length === 0 ? 'up' : 'down' } };
   }
 
   /** /v1 reads go to the replicas when there are any, so each of them must answer too. */
@@ -81,7 +94,11 @@ export class HealthController {
     return { replicas };
   }
 
-  /** Terminus's own body, with 503 when a check fails (not the /v1 error envelope). */
+  /**
+   * Terminus's own body, with 503 when a check fails (not the /v1 error envelope). A dependency that
+   * is down is named with its status and nothing more: the probe needs no key, so the driver's text
+   * (which carries addresses) is not shown.
+   */
   private async check(
     res: Response,
     indicators: HealthIndicatorFunction[],
@@ -92,7 +109,24 @@ export class HealthController {
     } catch (error) {
       if (!(error instanceof ServiceUnavailableException)) throw error;
       res.status(503);
-      return error.getResponse();
+      return withoutCauses(error.getResponse());
     }
   }
+}
+
+/** The fields of a check's entry that a caller of the probe may see. */
+const SHOWN = new Set(['status', 'answering', 'of']);
+
+/** `{ status, info, error, details }` with each check's entry cut down to SHOWN. */
+function withoutCauses(body: string | object): string | object {
+  if (typeof body !== 'object') return body;
+  const shown = (entry: object): object => Object.fromEntries(Object.entries(entry).filter(([key]) => SHOWN.has(key)));
+  const cut = (checks: object): object =>
+    Object.fromEntries(Object.entries(checks).map(([name, entry]) => [name, shown(entry as object)]));
+  return Object.fromEntries(
+    Object.entries(body).map(([part, value]) => [
+      part,
+      typeof value === 'object' && value !== null ? cut(value) : value,
+    ]),
+  );
 }

@@ -33,6 +33,11 @@ export class ApiError extends HttpException {
     return new ApiError(400, 'validation_failed', 'One or more parameters are invalid.', { errors });
   }
 
+  /** A request that is not a valid request at all (rather than one with a bad parameter). */
+  static malformed(message: string): ApiError {
+    return new ApiError(400, 'validation_failed', message, { errors: [] });
+  }
+
   /** One message and no details whatever the cause, so that a caller cannot tell the causes apart. */
   static unauthorized(): ApiError {
     return new ApiError(

@@ -26,7 +26,7 @@ export function toApiError(exception: unknown): ApiError {
         );
   switch (CODE_BY_STATUS[status]) {
     case 'validation_failed':
-      return new ApiError(400, 'validation_failed', 'The request is malformed.', { errors: [] });
+      return ApiError.malformed('The request is malformed.');
     case 'unauthorized':
       return ApiError.unauthorized();
     case 'scope_denied':

@@ -1,8 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from './api-error.js';
 
-/** Express matches routes whatever their case, so `/V1/…` is served too and must be marked alike. */
-const V1_PATH = /^\/v1(\/|$)/i;
+const V1_PATH = /^\/v1(\/|$)/;
 
 /** Responses of /v1 hold tenant data: never cached by intermediaries, never content-sniffed. */
 export function hardeningMiddleware(req: Request, res: Response, next: NextFunction): void {

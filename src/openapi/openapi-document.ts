@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { AppEnv } from '../config/app-config.js';
 import { BEARER_SCHEME } from './v1-operation.decorator.js';
 
 const DESCRIPTION = `
@@ -111,15 +112,20 @@ function sortKeys(document: OpenAPIObject): OpenAPIObject {
   };
 }
 
-/** Swagger UI at /docs and the document at /docs/openapi.json, served from local files (no CDN). */
-export function setupDocs(app: INestApplication, document: OpenAPIObject): void {
+/**
+ * Swagger UI at /docs and the document at /docs/openapi.json, served from local files (no CDN). A key
+ * authorized in Swagger UI is kept in the browser's local storage (and survives a reload) on a
+ * development server only: there it is a ck_test_ key on a developer's machine; a production key
+ * must not stay behind in a browser.
+ */
+export function setupDocs(app: INestApplication, document: OpenAPIObject, appEnv: AppEnv): void {
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'docs/openapi.json',
     raw: ['json'],
     customSiteTitle: 'Catalog and Inventory Read API',
     swaggerOptions: {
       validatorUrl: null,
-      persistAuthorization: true,
+      persistAuthorization: appEnv === 'development',
       displayRequestDuration: true,
       tryItOutEnabled: true,
     },

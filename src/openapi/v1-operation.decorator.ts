@@ -20,7 +20,9 @@ const RATE_LIMIT_HEADERS = {
     schema: { type: 'string', example: '"per-client";q=600;w=60' },
   },
   RateLimit: {
-    description: 'What is left of that budget: r requests, t seconds until it is whole again.',
+    description:
+      'What is left of that budget: r requests, and t seconds until the current fixed window ends and the ' +
+      'budget is whole again (while over the budget: until the block ends, as Retry-After).',
     schema: { type: 'string', example: '"per-client";r=598;t=42' },
   },
 };

@@ -4,13 +4,15 @@ import { CallerResolver } from '../auth/caller-resolver.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { ApiError } from '../http/api-error.js';
+import type { ConnectionCharge } from '../http/client-error.js';
 import { MetricsService } from '../observability/metrics.service.js';
 import { clientAddressKey } from './client-address.js';
 import { RateLimitStore, WINDOW_SECONDS } from './rate-limit.store.js';
 
 /**
  * Every /v1 request spends from one budget: its API client's (all keys of a client share it) when
- * the key is valid, else its address's. Once an address has spent its budget on requests without a
+ * the key is valid, else its address's; except a request whose key could not be looked up (a 500,
+ * which spends nothing). Once an address has spent its budget on requests without a
  * valid key, every request from it is refused until the block ends, before its key is looked at:
  * otherwise a guesser would still tell a right key (200) from a wrong one (429) at full speed. Every
  * /v1 response carries the RateLimit-Policy and RateLimit headers of draft-ietf-httpapi-ratelimit-headers-11.
@@ -33,13 +35,20 @@ export class RateLimitMiddleware implements NestMiddleware {
         this.refuse(res, next, 'per-ip', addressLimit, blockedSeconds);
         return;
       }
-      // A lookup that fails (the database is away) still spends from the address's budget and
-      // sets the headers before the error is answered.
-      let lookupError: unknown = undefined;
-      const caller = await this.callers.resolve(req).catch((error: unknown) => {
-        lookupError = error;
-        return null;
+      let failure: unknown;
+      const caller = await this.callers.resolve(req).catch((error: unknown): typeof LOOKUP_FAILED => {
+        failure = error;
+        return LOOKUP_FAILED;
       });
+      if (caller === LOOKUP_FAILED) {
+        // The key could not be looked up (the database is away): that is no failed authentication, so
+        // nothing is spent from the address's budget (an outage must not lock valid keys out once it
+        // is over); the headers say where that budget stands, and the error is answered as a 500.
+        const standing = await this.store.peek(address, addressLimit);
+        setHeaders(res, 'per-ip', addressLimit, standing.remaining, standing.resetSeconds);
+        next(failure);
+        return;
+      }
       const [policy, key, limit] = caller
         ? ['per-client', `client:${caller.clientId}`, caller.rateLimitPerMinute ?? this.config.rateLimitPerMinute]
         : ['per-ip', address, addressLimit];
@@ -49,10 +58,32 @@ export class RateLimitMiddleware implements NestMiddleware {
         return;
       }
       setHeaders(res, policy, limit, decision.remaining, decision.resetSeconds);
-      next(lookupError);
+      next();
     } catch (error) {
       next(error);
     }
+  }
+
+  /**
+   * For a request Node's parser refused, whose key and path cannot be read: spends from the budget of
+   * its connection's address (with TRUST_PROXY, the proxy's: X-Forwarded-For cannot be read either).
+   */
+  async chargeConnection(remoteAddress: string | undefined): Promise<ConnectionCharge> {
+    const address = `ip:${clientAddressKey(remoteAddress)}`;
+    const limit = this.config.rateLimitUnauthenticatedPerMinute;
+    const blockedSeconds = await this.store.blockedSeconds(address);
+    const decision =
+      blockedSeconds > 0
+        ? { remaining: 0, resetSeconds: blockedSeconds, exceeded: true }
+        : await this.store.hit(address, limit);
+    if (decision.exceeded) this.metrics.countRateLimited('per-ip');
+    return {
+      headers: {
+        'RateLimit-Policy': policyValue('per-ip', limit),
+        RateLimit: remainingValue('per-ip', decision.remaining, decision.resetSeconds),
+      },
+      retryAfterSeconds: decision.exceeded ? decision.resetSeconds : null,
+    };
   }
 
   private refuse(res: Response, next: NextFunction, policy: string, limit: number, retryAfterSeconds: number): void {
@@ -62,7 +93,13 @@ export class RateLimitMiddleware implements NestMiddleware {
   }
 }
 
+const LOOKUP_FAILED = Symbol('key lookup failed');
+
+const policyValue = (policy: string, limit: number): string => `"${policy}";q=${limit};w=${WINDOW_SECONDS}`;
+const remainingValue = (policy: string, remaining: number, resetSeconds: number): string =>
+  `"${policy}";r=${remaining};t=${resetSeconds}`;
+
 function setHeaders(res: Response, policy: string, limit: number, remaining: number, resetSeconds: number): void {
-  res.setHeader('RateLimit-Policy', `"${policy}";q=${limit};w=${WINDOW_SECONDS}`);
-  res.setHeader('RateLimit', `"${policy}";r=${remaining};t=${resetSeconds}`);
+  res.setHeader('RateLimit-Policy', policyValue(policy, limit));
+  res.setHeader('RateLimit', remainingValue(policy, remaining, resetSeconds));
 }

@@ -36,6 +36,14 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
     redis.defineCommand('throttlerHit', { numberOfKeys: 2, lua: SCRIPT });
   }
 
+  /** The key's count in its current window and the seconds left of it (null: no window), without counting. */
+  async peek(key: string, throttlerName: string): Promise<{ totalHits: number; timeToExpire: number } | null> {
+    const hits = `${baseKey(throttlerName, key)}:hits`;
+    const [count, ttlMs] = await Promise.all([this.redis.get(hits), this.redis.pttl(hits)]);
+    if (count === null || ttlMs <= 0) return null;
+    return { totalHits: Number(count), timeToExpire: Math.ceil(ttlMs / 1000) };
+  }
+
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string) {
     const base = baseKey(throttlerName, key);
     const hit = (this.redis as unknown as Record<string, (...args: unknown[]) => Promise<number[]>>).throttlerHit;

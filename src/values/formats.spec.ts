@@ -4,6 +4,7 @@ import {
   isDecimalString,
   isOpaqueId,
   isRfc3339DateTime,
+  loneSurrogate,
   MAX_TIMESTAMP_MS,
   MIN_TIMESTAMP_MS,
   parseRfc3339DateTime,
@@ -126,6 +127,15 @@ describe('hasControlCharacters', () => {
     expect(hasControlCharacters('tab\there')).toBe(true);
     expect(hasControlCharacters('del\u007f')).toBe(true);
     expect(hasControlCharacters('café ☕ 100%')).toBe(false);
+  });
+});
+
+describe('loneSurrogate', () => {
+  it('finds a high or low surrogate without its pair, and accepts pairs', () => {
+    expect(loneSurrogate('a\ud800b')).toBe('\\ud800');
+    expect(loneSurrogate('\ude00 first')).toBe('\\ude00');
+    expect(loneSurrogate('reversed \ude00\ud83d')).toBe('\\ude00');
+    expect(loneSurrogate('smile \ud83d\ude00, café')).toBeNull();
   });
 });
 

@@ -8,6 +8,16 @@ export const isOpaqueId = (value: unknown): value is string =>
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 export const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTERS.test(value);
 
+/**
+ * The first lone surrogate of a string (`\ud800` without its pair, which JSON.parse accepts from an
+ * escape), written as an escape; null when the string is valid Unicode. Such a string has no UTF-8
+ * form: PostgreSQL would store U+FFFD in its place (text) or refuse it (jsonb).
+ */
+export function loneSurrogate(value: string): string | null {
+  const found = /\p{Surrogate}/u.exec(value);
+  return found === null ? null : `\\u${found[0].charCodeAt(0).toString(16)}`;
+}
+
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/;
 
 /** Milliseconds since the epoch of a UTC calendar time; unlike Date.UTC, years 0 to 99 are themselves, not 1900 to 1999. */

@@ -6,7 +6,7 @@ import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module.js';
 import { PUBLIC_ROUTE, REQUIRED_SCOPE } from '../../src/auth/require-scope.decorator.js';
-import { configureApp } from '../../src/app.setup.js';
+import { configureApp, createHttpAdapter } from '../../src/app.setup.js';
 import { type AppConfig, loadConfig } from '../../src/config/app-config.js';
 import { createDataSource } from '../../src/database/data-source-options.js';
 import { importDataset } from '../../src/tools/dataset/import-dataset.js';
@@ -38,7 +38,7 @@ export async function createTestApp(
     { LOG_LEVEL: 'silent', ...options.env, DATABASE_URL: databaseUrl },
     { authCacheTtlMs: 0, ...options.config },
   );
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), createHttpAdapter(), {
     bodyParser: false,
     logger: false,
   });

@@ -53,6 +53,11 @@ async function main(argv: string[]): Promise<number> {
     const replaced =
       summary.replacedTenants.length > 0 ? ` (replaced tenants: ${summary.replacedTenants.join(', ')})` : '';
     console.log(`Imported ${files[0]}${replaced}: ${counts || 'nothing'}.`);
+    const { clients, keys } = summary.stillRevoked;
+    if (clients.length + keys.length > 0) {
+      const named = [...keys.map((id) => `key ${id}`), ...clients.map((id) => `client ${id}`)].join(', ');
+      console.log(`These stay revoked although the file gives them as active (revocation is permanent): ${named}.`);
+    }
     return 0;
   } catch (error) {
     if (error instanceof DatasetImportError) {

@@ -14,6 +14,8 @@ export interface ImportSummary {
   mode: 'upsert' | 'replace';
   replacedTenants: string[];
   counts: Record<string, number>;
+  /** Clients and keys the file gives as not revoked that stay revoked: revocation is permanent. */
+  stillRevoked: { clients: string[]; keys: string[] };
 }
 
 interface Owner {
@@ -84,8 +86,9 @@ export async function importDataset(
         await runner.query(`INSERT INTO tenants (id, name, currency) VALUES ($1, $2, $3)`, [t.id, t.name, t.currency]);
     }
     const counts = await writeDataset(runner, dataset, universe);
+    const stillRevoked = await revokedDespiteFile(runner, dataset);
     await runner.commitTransaction();
-    return { mode: options.replace ? 'replace' : 'upsert', replacedTenants, counts };
+    return { mode: options.replace ? 'replace' : 'upsert', replacedTenants, counts, stillRevoked };
   } catch (error) {
     if (runner.isTransactionActive) await runner.rollbackTransaction();
     throw error;
@@ -465,6 +468,26 @@ async function checkDatabaseUniqueness(
       }
     }
   }
+}
+
+/**
+ * The file's clients and keys that it gives as not revoked but that are revoked in the database: the
+ * admin tool (or an earlier file) revoked them, and the database keeps revocations whatever is
+ * written later (migration PermanentRevocation), under --replace too.
+ */
+async function revokedDespiteFile(runner: QueryRunner, d: Dataset): Promise<ImportSummary['stillRevoked']> {
+  const clientIds = d.apiClients.filter((c) => c.status !== 'REVOKED').map((c) => c.id);
+  const keyIds = d.apiClients.flatMap((c) => c.keys.filter((k) => k.revokedAt === null).map((k) => k.id));
+  if (clientIds.length + keyIds.length === 0) return { clients: [], keys: [] };
+  const clients: { id: string }[] = await runner.query(
+    `SELECT id FROM api_clients WHERE id = ANY($1) AND status = 'REVOKED' ORDER BY id`,
+    [clientIds],
+  );
+  const keys: { id: string }[] = await runner.query(
+    `SELECT id FROM api_keys WHERE id = ANY($1) AND revoked_at IS NOT NULL ORDER BY id`,
+    [keyIds],
+  );
+  return { clients: clients.map((c) => c.id), keys: keys.map((k) => k.id) };
 }
 
 /** Multi-row INSERT … ON CONFLICT DO UPDATE, in batches that stay under PostgreSQL's parameter limit. */

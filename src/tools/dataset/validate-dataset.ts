@@ -9,6 +9,7 @@ import {
   hasSecondFractionWithin,
   isDecimalString,
   isOpaqueId,
+  loneSurrogate,
   MAX_TIMESTAMP_MS,
   MIN_TIMESTAMP_MS,
   parseRfc3339DateTime,
@@ -41,6 +42,24 @@ const MARGIN: Scale = { integer: 7, fraction: 2 };
 const COST: Scale = { integer: 10, fraction: 4 };
 const DISCOUNT_PERCENT: Scale = { integer: 3, fraction: 2 };
 const MAX_TEXT = 1000;
+
+const surrogateMessage = (surrogate: string): string =>
+  `must be valid Unicode text: it holds a lone surrogate (${surrogate}), which cannot be stored`;
+
+/** Every string of a free-form JSON value (keys included) that holds a lone surrogate, with its path. */
+function jsonTextProblems(value: unknown, path: string, problems: DatasetProblem[]): void {
+  if (typeof value === 'string') {
+    const surrogate = loneSurrogate(value);
+    if (surrogate !== null) problems.push({ path, message: surrogateMessage(surrogate) });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => jsonTextProblems(item, `${path}[${i}]`, problems));
+  } else if (isObject(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      jsonTextProblems(key, `${path}.${key}`, problems);
+      jsonTextProblems(item, `${path}.${key}`, problems);
+    }
+  }
+}
 
 /** Reads one JSON object field by field, recording a problem for every bad or unknown field. */
 class Fields {
@@ -97,8 +116,10 @@ class Fields {
       this.fail(key, `must be a non-empty string${options.nullable ? ' or null' : ''}, got ${show(value)}`);
       return '';
     }
+    const surrogate = loneSurrogate(value);
     if (value.length > MAX_TEXT) this.fail(key, `must be at most ${MAX_TEXT} characters`);
     else if (hasControlCharacters(value)) this.fail(key, 'must not contain control characters');
+    else if (surrogate !== null) this.fail(key, surrogateMessage(surrogate));
     else if (options.pattern && !options.pattern.test(value))
       this.fail(key, `must be ${options.patternText}, got ${show(value)}`);
     return value;
@@ -474,6 +495,7 @@ export function validateDatasetShape(input: unknown): { dataset: Dataset; proble
       createdByStaffId: f.optionalId('createdByStaffId'),
       updatedAt: f.dateTime('updatedAt'),
     };
+    jsonTextProblems(promotion.builderConfig, `${path}.builderConfig`, problems);
     if (promotion.startsAt && promotion.endsAt && promotion.endsAt < promotion.startsAt) {
       problems.push({ path: `${path}.endsAt`, message: 'must not be before startsAt' });
     }

@@ -1,0 +1,81 @@
+import { connect, type Socket } from 'node:net';
+
+export interface RawResponse {
+  status: number;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * One HTTP/1.1 connection on a raw socket, kept open between requests (what a keep-alive client or a
+ * proxy's upstream pool does), so that a test sees exactly what the server does with the connection.
+ */
+export class RawConnection {
+  /** Resolves when the server has closed the connection. */
+  readonly closed: Promise<void>;
+  private buffer = Buffer.alloc(0);
+  private wake: (() => void) | null = null;
+  private ended = false;
+
+  private constructor(private readonly socket: Socket) {
+    socket.on('data', (chunk: Buffer) => {
+      this.buffer = Buffer.concat([this.buffer, chunk]);
+      this.wake?.();
+    });
+    this.closed = new Promise((resolve) =>
+      socket.once('close', () => {
+        this.ended = true;
+        this.wake?.();
+        resolve();
+      }),
+    );
+    socket.on('error', () => undefined);
+  }
+
+  static open(base: string): Promise<RawConnection> {
+    const { hostname, port } = new URL(base);
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => resolve(new RawConnection(socket)));
+      socket.once('error', reject);
+    });
+  }
+
+  /** Sends a GET and reads its response (Content-Length bodies only, which is all this service sends). */
+  async get(path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+    const lines = [`GET ${path} HTTP/1.1`, 'Host: test', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+    this.socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+    return this.response();
+  }
+
+  destroy(): void {
+    this.socket.destroy();
+  }
+
+  private async response(): Promise<RawResponse> {
+    let headEnd: number;
+    while ((headEnd = this.buffer.indexOf('\r\n\r\n')) === -1) await this.more();
+    const [statusLine, ...headerLines] = this.buffer.subarray(0, headEnd).toString('latin1').split('\r\n');
+    const headers = Object.fromEntries(
+      headerLines.map((line) => {
+        const colon = line.indexOf(':');
+        return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+      }),
+    );
+    const length = Number(headers['content-length'] ?? 0);
+    while (this.buffer.length < headEnd + 4 + length) await this.more();
+    const body = this.buffer.subarray(headEnd + 4, headEnd + 4 + length).toString('utf8');
+    this.buffer = this.buffer.subarray(headEnd + 4 + length);
+    return { status: Number(statusLine.split(' ')[1]), headers, body };
+  }
+
+  private more(): Promise<void> {
+    if (this.ended) return Promise.reject(new Error('the server closed the connection before a whole response'));
+    return new Promise((resolve) => {
+      this.wake = () => {
+        this.wake = null;
+        resolve();
+      };
+    });
+  }
+}
