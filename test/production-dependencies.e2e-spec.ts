@@ -1,6 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createDataSource } from '../src/database/data-source-options.js';
@@ -8,13 +7,14 @@ import { freePort } from '../src/database/embedded-postgres.js';
 import { importDataset } from '../src/tools/dataset/import-dataset.js';
 import { KEYS, testDataset } from './support/dataset.js';
 import { createTestDatabase, dropTestDatabase } from './support/test-database.js';
+import { testTempDir } from './support/temp-dir.js';
 
 /**
  * What the image's last stage holds: production dependencies only (`npm ci --omit=dev`), dist/ and
  * fixtures/. The server must start and answer from that alone.
  */
 it('the server runs with production dependencies only, as in the container image', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cia-prod-'));
+  const dir = testTempDir('prod');
   const url = await createTestDatabase();
   try {
     for (const f of ['package.json', 'package-lock.json', 'dist', 'fixtures'])
