@@ -81,7 +81,9 @@ describe('npm run db:import', () => {
     const demo = await cli(['fixtures/demo.json']);
     expect(demo.stderr).toBe('');
     expect(demo.code).toBe(0);
-    expect(demo.stdout).toMatch(/Imported fixtures\/demo.json: 2 tenants, 4 stores/);
+    expect(demo.stdout).toMatch(/Imported fixtures\/demo.json: 2 tenants, 4 stores, 5 VAT rates, /);
+    const one = await cli([file('one.json', { tenants: [{ id: 'ten_one', name: 'One', currency: 'EUR' }] })]);
+    expect(one.stdout).toBe(`Imported ${join(dir, 'one.json')}: 1 tenant.\n`);
     const res = await cli([file('test.json', testDataset())]);
     expect(res.code).toBe(0);
     const keys = await db.query(`SELECT key_digest, key_hint FROM api_keys WHERE id = 'key_a_all'`);
@@ -360,7 +362,7 @@ describe('npm run db:import', () => {
     const listed = await run(process.execPath, ['dist/tools/cli/admin.js', 'clients:list', '--json'], { env });
     expect(JSON.parse(listed.stdout).length).toBeGreaterThan(0);
     const again = await run(process.execPath, ['dist/tools/cli/db-import.js', file('extra.json', extra)], { env });
-    expect(again.stdout).toMatch(/Imported .*1 stores/);
+    expect(again.stdout).toMatch(/Imported .*: 1 store\.$/m);
   });
 
   it('says clearly what is wrong with the command line, the file or the JSON', async () => {
