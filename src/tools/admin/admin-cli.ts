@@ -199,7 +199,7 @@ export function usage(): string {
     '',
     ...Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
     '',
-    'Every command takes --help and --json.',
+    'Every command takes --help and --json. More in docs/clients-and-keys.md.',
   ].join('\n');
 }
 

@@ -11,7 +11,8 @@ const USAGE = `Usage: npm run db:generate -- [--products 1000000] [--stores 50] 
 
 Writes a deterministic benchmark data set straight into DATABASE_URL (unset: the embedded database of
 npm start): tenant ten_bench_00 with --products products across --stores stores, plus --tenants - 1
-small tenants. Tenants ten_bench_* are replaced; other tenants are untouched. Prints the API keys.`;
+small tenants. Tenants ten_bench_* are replaced; other tenants are untouched. Prints the API keys.
+See docs/performance.md.`;
 
 function positiveInt(name: string, value: string | undefined, fallback: number, max: number): number {
   if (value === undefined) return fallback;

@@ -25,8 +25,8 @@ const NOUNS: Record<keyof ImportSummary['counts'], [string, string]> = {
 
 const USAGE = `Usage: npm run db:import -- FILE [--replace]
 
-Loads a data set in the format of shared/fixtures/FORMAT.md in one transaction, into DATABASE_URL or,
-without it, into the embedded database of \`npm start\` (running or not).
+Loads a data set in one transaction, into DATABASE_URL or, without it, into the embedded database of
+\`npm start\` (running or not). The format, with an example: docs/dataset-format.md
   --replace   first delete every row of the tenants named in the file (other tenants are untouched)
 Without --replace, rows are upserted by id.`;
 

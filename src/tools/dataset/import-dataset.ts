@@ -59,7 +59,7 @@ const TENANT_TABLES = {
 } as const;
 
 /**
- * Loads a data set in the format of FORMAT.md in one transaction: on any problem nothing is written
+ * Loads a data set in the format of docs/dataset-format.md in one transaction: on any problem nothing is written
  * and every problem is reported with its JSON path.
  */
 export async function importDataset(
