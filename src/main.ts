@@ -1,14 +1,16 @@
 import 'reflect-metadata';
-import { readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
 import { configureApp, createHttpAdapter } from './app.setup.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
-import { DEMO_DATASET_URL, prepareDatabase } from './database/prepare-database.js';
+import { type DemoKey, usableDemoKeys } from './database/demo-keys.js';
+import { prepareDatabase } from './database/prepare-database.js';
 import { ShutdownState } from './health/shutdown-state.js';
 import { ConnectionDrain } from './http/connection-drain.js';
+import { isPortInUse, portInUseMessage, portIsFree } from './http/port-check.js';
 import { createLogger, PinoNestLogger } from './observability/logger.js';
 
 async function main(): Promise<void> {
@@ -24,6 +26,11 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config);
   const say = (line: string): void => console.log(line);
+  // A taken port is reported before the embedded database and the application take their time to start.
+  if (!(await portIsFree(config.port))) {
+    console.error(portInUseMessage(config.port));
+    process.exit(1);
+  }
   const prepared = await prepareDatabase(config, (line) => logger.info(line));
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot(prepared.config),
@@ -35,7 +42,17 @@ async function main(): Promise<void> {
   );
   configureApp(app, prepared.config, logger);
   const drain = new ConnectionDrain(app.getHttpServer() as Server);
-  await app.listen(config.port);
+  try {
+    await app.listen(config.port);
+  } catch (error) {
+    await app.close();
+    await prepared.embedded?.stop();
+    if (isPortInUse(error)) {
+      console.error(portInUseMessage(config.port));
+      process.exit(1);
+    }
+    throw error;
+  }
 
   let stopping = false;
   /**
@@ -69,34 +86,17 @@ async function main(): Promise<void> {
   say('');
   say(`Catalog and Inventory Read API (${config.appEnv}) is listening on ${base}/v1`);
   if (config.docsEnabled) say(`API documentation: ${base}/docs`);
-  if (prepared.embedded !== null) await printDemoKeys(base, say);
+  // Only on the embedded database, whose data is the public demo data set.
+  if (prepared.embedded !== null) printDemoKeys(base, await usableDemoKeys(app.get(DataSource), config.appEnv), say);
 }
 
-/** Only on the embedded database, whose data is the public demo data set. */
-async function printDemoKeys(base: string, say: (line: string) => void): Promise<void> {
-  const demo = JSON.parse(await readFile(DEMO_DATASET_URL, 'utf8')) as {
-    apiClients?: {
-      name: string;
-      status: string;
-      scopes: string[];
-      allowedStoreIds: string[] | null;
-      keys: { key: string; revokedAt: string | null; expiresAt: string | null }[];
-    }[];
-  };
-  const usable = (demo.apiClients ?? []).flatMap((client) =>
-    client.status === 'ACTIVE'
-      ? client.keys
-          .filter((k) => k.revokedAt === null && k.expiresAt === null)
-          .slice(0, 1)
-          .map((k) => ({ client, key: k.key }))
-      : [],
-  );
+function printDemoKeys(base: string, usable: DemoKey[], say: (line: string) => void): void {
   if (usable.length === 0) return;
   say('');
-  say('Demo API keys (development keys of fixtures/demo.json):');
-  for (const { client, key } of usable) {
-    const stores = client.allowedStoreIds === null ? 'all stores' : client.allowedStoreIds.join(', ');
-    say(`  ${key}  ${client.name}: ${client.scopes.join(', ')} (${stores})`);
+  say('Demo API keys (from fixtures/demo.json, still valid in this database):');
+  for (const { key, clientName, scopes, allowedStoreIds } of usable) {
+    const stores = allowedStoreIds === null ? 'all stores' : allowedStoreIds.join(', ');
+    say(`  ${key}  ${clientName}: ${scopes.join(', ')} (${stores})`);
   }
   say('');
   say('Try it:');

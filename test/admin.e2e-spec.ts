@@ -226,6 +226,30 @@ describe('npm run admin', () => {
     expect(keys.stdout).not.toMatch(/ck_test_[A-Za-z0-9]{32}/);
   });
 
+  it('--expires with a date keeps the key valid through the end of that day (UTC)', async () => {
+    const issued = await admin('keys:issue', '--client', 'cli_b_all', '--expires', '2099-12-31', '--json');
+    expect(issued.stderr).toBe('');
+    expect(JSON.parse(issued.stdout).expiresAt).toBe('2099-12-31T23:59:59.999Z');
+    const exact = await admin('keys:issue', '--client', 'cli_b_all', '--expires', '2099-12-31T09:00:00Z', '--json');
+    expect(JSON.parse(exact.stdout).expiresAt).toBe('2099-12-31T09:00:00.000Z');
+    expect((await admin('keys:issue', '--help')).stdout).toContain('end of that day');
+  });
+
+  it('counts no usable keys for a disabled or revoked client, whatever its keys say', async () => {
+    const clients: { id: string; status: string; activeKeys: number }[] = JSON.parse(
+      (await admin('clients:list', '--tenant', 'ten_a', '--json')).stdout,
+    );
+    const keys = async (id: string) =>
+      JSON.parse((await admin('keys:list', '--client', id, '--json')).stdout).filter(
+        (k: { status: string }) => k.status === 'active',
+      ).length;
+    for (const id of ['cli_a_disabled', 'cli_a_revoked']) {
+      expect(await keys(id)).toBeGreaterThan(0); // keys that would work, were the client active
+      expect(clients.find((c) => c.id === id)).toMatchObject({ activeKeys: 0 });
+    }
+    expect(clients.find((c) => c.id === 'cli_a_all')!.activeKeys).toBeGreaterThan(0);
+  });
+
   it('issues ck_live_ keys on a production configuration', async () => {
     const { stdout } = await run(
       process.execPath,

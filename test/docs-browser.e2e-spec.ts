@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
 import { KEYS, testDataset } from './support/dataset.js';
+import { describeWhenAvailable } from './support/needs.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -10,14 +11,9 @@ import { createTestApp, type TestApp } from './support/test-app.js';
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOT = 'test/artifacts/docs-try-it-out.png';
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) {
-  console.warn(
-    `\n!!! ${CHROMIUM} is missing: the Swagger UI browser test does NOT run. Install it with: apt-get install chromium !!!\n`,
-  );
-}
+const missing = existsSync(CHROMIUM) ? null : `${CHROMIUM} is missing (install it with: apt-get install chromium)`;
 
-(haveChromium ? describe : describe.skip)('Swagger UI in a real browser', () => {
+describeWhenAvailable('Swagger UI in a real browser', missing, () => {
   let t: TestApp;
   let browser: Browser;
   let base: string;

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { DataSource } from 'typeorm';
@@ -9,9 +8,10 @@ import { DatasetImportError, importDataset } from '../src/tools/dataset/import-d
 import { formatProblem } from '../src/tools/dataset/validate-dataset.js';
 import { testDataset } from './support/dataset.js';
 import { createTestDatabase, dropTestDatabase } from './support/test-database.js';
+import { testTempDir } from './support/temp-dir.js';
 
 const run = promisify(execFile);
-const dir = mkdtempSync(join(tmpdir(), 'cia-import-'));
+const dir = testTempDir('import');
 let url: string;
 let db: DataSource;
 
@@ -81,7 +81,9 @@ describe('npm run db:import', () => {
     const demo = await cli(['fixtures/demo.json']);
     expect(demo.stderr).toBe('');
     expect(demo.code).toBe(0);
-    expect(demo.stdout).toMatch(/Imported fixtures\/demo.json: 2 tenants, 4 stores/);
+    expect(demo.stdout).toMatch(/Imported fixtures\/demo.json: 2 tenants, 4 stores, 5 VAT rates, /);
+    const one = await cli([file('one.json', { tenants: [{ id: 'ten_one', name: 'One', currency: 'EUR' }] })]);
+    expect(one.stdout).toBe(`Imported ${join(dir, 'one.json')}: 1 tenant.\n`);
     const res = await cli([file('test.json', testDataset())]);
     expect(res.code).toBe(0);
     const keys = await db.query(`SELECT key_digest, key_hint FROM api_keys WHERE id = 'key_a_all'`);
@@ -381,8 +383,7 @@ describe('npm run db:import', () => {
   });
 
   it('without DATABASE_URL loads into the embedded database of npm start, which keeps it', async () => {
-    // Its own temporary directory: the embedded server's user must be able to reach it.
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'cia-import-embedded-')) };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: testTempDir('import-embedded') };
     delete env.DATABASE_URL;
     const extra = { stores: [{ id: 'sto_cs_extra', tenantId: 'ten_cornershop', name: 'Extra' }] };
     const first = await run(process.execPath, ['dist/tools/cli/db-import.js', file('extra.json', extra)], { env });
@@ -390,8 +391,7 @@ describe('npm run db:import', () => {
     const listed = await run(process.execPath, ['dist/tools/cli/admin.js', 'clients:list', '--json'], { env });
     expect(JSON.parse(listed.stdout).length).toBeGreaterThan(0);
     const again = await run(process.execPath, ['dist/tools/cli/db-import.js', file('extra.json', extra)], { env });
-    expect(again.stdout).toMatch(/Imported .*1 stores/);
-    rmSync(env.DATA_DIR!, { recursive: true, force: true });
+    expect(again.stdout).toMatch(/Imported .*: 1 store\.$/m);
   });
 
   it('says clearly what is wrong with the command line, the file or the JSON', async () => {

@@ -1,10 +1,10 @@
 import { migrate } from '../src/database/data-source-options.js';
 import { MIGRATIONS } from '../src/database/entities.js';
-import { adminQuery, databaseUrl, dropTestDatabase } from './support/test-database.js';
+import { adminQuery, databaseUrl, dropTestDatabase, testDatabaseName } from './support/test-database.js';
 
 describe('migrations', () => {
   it('pods that migrate at the same time take turns: each migration is applied once, and none fails', async () => {
-    const name = `cia_test_${process.pid}_migrate_race`;
+    const name = testDatabaseName('migrate_race');
     await adminQuery(`CREATE DATABASE "${name}"`);
     const url = databaseUrl(name);
     try {

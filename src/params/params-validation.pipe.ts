@@ -41,7 +41,7 @@ export const PathAndQuery = createParamDecorator(
 );
 
 /**
- * Validates raw parameters against a DTO to the rules of decisions.md: a repeated, unknown or empty
+ * Validates raw parameters against a DTO to the rules of docs/api-rules.md: a repeated, unknown or empty
  * parameter is an error, and every parameter that fails gets one entry in `errors`.
  */
 function validateParameters(

@@ -5,7 +5,7 @@ import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min, ValidateBy } from 'class-
 import { hasControlCharacters, type Instant, isOpaqueId, parseRfc3339DateTime } from '../values/formats.js';
 
 /**
- * Decorators for query and path parameters, written to the rules of decisions.md. Each one both
+ * Decorators for query and path parameters, written to the rules of docs/api-rules.md. Each one both
  * validates and documents its parameter (OpenAPI), so that the rules and the document cannot drift.
  * Values arrive as strings (the pipe has already refused repeated and empty ones); nothing is
  * converted implicitly.

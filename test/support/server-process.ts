@@ -11,8 +11,12 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  options: { withinMs?: number } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
+  const withinMs = options.withinMs ?? 20_000;
   let output = '';
   const child = spawn(process.execPath, ['dist/main.js'], {
     env: { PATH: process.env.PATH ?? '', PORT: String(port), ...env },
@@ -22,7 +26,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + withinMs;
   for (;;) {
     const exited = await Promise.race([
       exit.then(() => true),
@@ -36,7 +40,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the server did not start within 20 s:\n${output}`);
+      throw new Error(`the server did not start within ${withinMs / 1000} s:\n${output}`);
     }
   }
   return {

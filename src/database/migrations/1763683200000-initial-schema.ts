@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The whole schema of FORMAT.md. Ids are `varchar(128) COLLATE "C"` so that primary keys are in byte
+ * The whole schema of docs/dataset-format.md. Ids are `varchar(128) COLLATE "C"` so that primary keys are in byte
  * order, the order the contract lists rows in. Composite foreign keys on (id, tenant_id) make it
  * impossible for a row to point at another tenant's store, category, VAT rate or supplier.
  */

@@ -8,6 +8,8 @@ type Out = (line: string) => void;
 interface CommandSpec {
   usage: string;
   summary: string;
+  /** More for the command's own --help. */
+  details?: string;
   options: Record<string, { type: 'string' | 'boolean'; short?: string }>;
   positional: number;
   run(
@@ -67,9 +69,12 @@ function printKeys(out: Out, keys: KeySummary[], json: boolean): void {
   );
 }
 
-/** `2027-01-31` (midnight UTC) or an RFC 3339 date-time. */
+/**
+ * `2027-01-31` or an RFC 3339 date-time. A date alone means the end of that day in UTC (23:59:59.999),
+ * so that a key given "until 31 January" still works on 31 January.
+ */
 export function parseExpiry(value: string): Date {
-  const text = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value;
+  const text = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59.999Z` : value;
   const instant = parseRfc3339DateTime(text);
   if (instant === null)
     throw new AdminError(
@@ -145,6 +150,9 @@ const COMMANDS: Record<string, CommandSpec> = {
   'keys:issue': {
     usage: 'keys:issue --client CLIENT_ID [--expires 2027-01-31] [--json]',
     summary: 'issue a new key for a client and print it, once',
+    details:
+      '--expires takes a date (the key works through the end of that day, 23:59:59.999 UTC) or an RFC 3339 ' +
+      'date-time (2027-01-31T09:00:00Z); without it the key does not expire.',
     options: { client: { type: 'string' }, expires: { type: 'string' }, ...JSON_FLAG },
     positional: 0,
     async run(service, v, _args, { env, out }) {
@@ -191,7 +199,7 @@ export function usage(): string {
     '',
     ...Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
     '',
-    'Every command takes --help and --json.',
+    'Every command takes --help and --json. More in docs/clients-and-keys.md.',
   ].join('\n');
 }
 
@@ -232,7 +240,9 @@ export async function runAdmin(
     return 64;
   }
   if (parsed.values.help) {
-    ctx.out(`Usage: npm run admin -- ${command.usage}\n\n${command.summary}.`);
+    ctx.out(
+      `Usage: npm run admin -- ${command.usage}\n\n${command.summary}.${command.details ? `\n${command.details}` : ''}`,
+    );
     return 0;
   }
   if (parsed.positionals.length !== command.positional) {

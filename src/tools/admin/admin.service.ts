@@ -18,6 +18,7 @@ export interface ClientSummary {
   scopes: Scope[];
   allowedStoreIds: string[] | null;
   rateLimitPerMinute: number | null;
+  /** Keys that authenticate now: none while the client is disabled or revoked. */
   activeKeys: number;
   createdAt: string;
 }
@@ -98,8 +99,9 @@ export class AdminService {
       await this.db.query(
         `SELECT c.id, c.tenant_id AS "tenantId", c.name, c.status, c.scopes, c.allowed_store_ids AS "allowedStoreIds",
               c.rate_limit_per_minute AS "rateLimitPerMinute", c.created_at AS "createdAt",
-              (SELECT count(*)::int FROM api_keys k WHERE k.client_id = c.id AND k.revoked_at IS NULL
-                 AND (k.expires_at IS NULL OR k.expires_at > now())) AS "activeKeys"
+              CASE WHEN c.status <> 'ACTIVE' THEN 0 ELSE
+                (SELECT count(*)::int FROM api_keys k WHERE k.client_id = c.id AND k.revoked_at IS NULL
+                   AND (k.expires_at IS NULL OR k.expires_at > now())) END AS "activeKeys"
          FROM api_clients c WHERE ($1::text IS NULL OR c.tenant_id = $1) ORDER BY c.tenant_id, c.id`,
         [tenantId ?? null],
       );

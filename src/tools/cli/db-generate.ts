@@ -5,12 +5,14 @@ import { ConfigError, loadConfig } from '../../config/app-config.js';
 import { runningEmbeddedUrl } from '../../database/embedded-postgres.js';
 import { EMBEDDED_DATABASE, prepareDatabase } from '../../database/prepare-database.js';
 import { generateDataset } from '../dataset/generate/generate-dataset.js';
+import { count } from '../plural.js';
 
 const USAGE = `Usage: npm run db:generate -- [--products 1000000] [--stores 50] [--tenants 20] [--seed 1]
 
 Writes a deterministic benchmark data set straight into DATABASE_URL (unset: the embedded database of
 npm start): tenant ten_bench_00 with --products products across --stores stores, plus --tenants - 1
-small tenants. Tenants ten_bench_* are replaced; other tenants are untouched. Prints the API keys.`;
+small tenants. Tenants ten_bench_* are replaced; other tenants are untouched. Prints the API keys.
+See docs/performance.md.`;
 
 function positiveInt(name: string, value: string | undefined, fallback: number, max: number): number {
   if (value === undefined) return fallback;
@@ -80,8 +82,8 @@ async function main(): Promise<number> {
     });
     process.stderr.write('\n');
     console.log(
-      `Generated ${options.products} products in ${options.stores} stores (+ ${options.tenants - 1} ` +
-        `small tenants) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+      `Generated ${count(options.products, 'product')} in ${count(options.stores, 'store')} ` +
+        `(+ ${count(options.tenants - 1, 'small tenant')}) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
     );
     console.log(`Key of ten_bench_00 (all scopes, all stores): ${result.keys[0].key}`);
     return 0;

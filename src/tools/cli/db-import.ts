@@ -3,13 +3,30 @@ import { readFile } from 'node:fs/promises';
 import { ConfigError, loadConfig } from '../../config/app-config.js';
 import { commandDatabase } from '../../database/command-database.js';
 import { createDataSource } from '../../database/data-source-options.js';
-import { DatasetImportError, importDataset } from '../dataset/import-dataset.js';
+import { DatasetImportError, importDataset, type ImportSummary } from '../dataset/import-dataset.js';
 import { formatProblem } from '../dataset/validate-dataset.js';
+import { count } from '../plural.js';
+
+/** How the summary names each kind of row: [one, more]. */
+const NOUNS: Record<keyof ImportSummary['counts'], [string, string]> = {
+  tenants: ['tenant', 'tenants'],
+  stores: ['store', 'stores'],
+  vatRates: ['VAT rate', 'VAT rates'],
+  suppliers: ['supplier', 'suppliers'],
+  staff: ['staff member', 'staff members'],
+  categories: ['category', 'categories'],
+  products: ['product', 'products'],
+  stockLevels: ['stock level', 'stock levels'],
+  stockMovements: ['stock movement', 'stock movements'],
+  promotions: ['promotion', 'promotions'],
+  apiClients: ['API client', 'API clients'],
+  apiKeys: ['API key', 'API keys'],
+};
 
 const USAGE = `Usage: npm run db:import -- FILE [--replace]
 
-Loads a data set in the format of shared/fixtures/FORMAT.md in one transaction, into DATABASE_URL or,
-without it, into the embedded database of \`npm start\` (running or not).
+Loads a data set in one transaction, into DATABASE_URL or, without it, into the embedded database of
+\`npm start\` (running or not). The format, with an example: docs/dataset-format.md
   --replace   first delete every row of the tenants named in the file (other tenants are untouched)
 Without --replace, rows are upserted by id.`;
 
@@ -48,7 +65,7 @@ async function main(argv: string[]): Promise<number> {
     const summary = await importDataset(dataSource, input, { replace: argv.includes('--replace') });
     const counts = Object.entries(summary.counts)
       .filter(([, n]) => n > 0)
-      .map(([k, n]) => `${n} ${k}`)
+      .map(([collection, n]) => count(n, ...NOUNS[collection as keyof ImportSummary['counts']]))
       .join(', ');
     const replaced =
       summary.replacedTenants.length > 0 ? ` (replaced tenants: ${summary.replacedTenants.join(', ')})` : '';
@@ -61,9 +78,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof DatasetImportError) {
-      console.error(
-        `${files[0]}: nothing was written; ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}:`,
-      );
+      console.error(`${files[0]}: nothing was written; ${count(error.problems.length, 'problem')}:`);
       for (const problem of error.problems) console.error(`  ${formatProblem(problem)}`);
       return 65;
     }

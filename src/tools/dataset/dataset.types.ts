@@ -1,4 +1,4 @@
-/** The data set of FORMAT.md, after validation. */
+/** The data set of docs/dataset-format.md, after validation. */
 export interface DatasetTenant {
   id: string;
   name: string;

@@ -1,19 +1,36 @@
 import type { DataSource, QueryRunner } from 'typeorm';
 import { digestKey, keyHint } from '../../auth/api-key-format.js';
+import { count } from '../plural.js';
 import type { Dataset } from './dataset.types.js';
 import { type DatasetProblem, validateDatasetShape } from './validate-dataset.js';
 
 export class DatasetImportError extends Error {
   constructor(readonly problems: DatasetProblem[]) {
-    super(`the data set has ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+    super(`the data set has ${count(problems.length, 'problem')}`);
     this.name = 'DatasetImportError';
   }
+}
+
+/** Rows written, by kind. */
+export interface ImportCounts {
+  tenants: number;
+  stores: number;
+  vatRates: number;
+  suppliers: number;
+  staff: number;
+  categories: number;
+  products: number;
+  stockLevels: number;
+  stockMovements: number;
+  promotions: number;
+  apiClients: number;
+  apiKeys: number;
 }
 
 export interface ImportSummary {
   mode: 'upsert' | 'replace';
   replacedTenants: string[];
-  counts: Record<string, number>;
+  counts: ImportCounts;
   /** Clients and keys the file gives as not revoked that stay revoked: revocation is permanent. */
   stillRevoked: { clients: string[]; keys: string[] };
 }
@@ -44,7 +61,7 @@ const TENANT_TABLES = {
 } as const;
 
 /**
- * Loads a data set in the format of FORMAT.md in one transaction: on any problem nothing is written
+ * Loads a data set in the format of docs/dataset-format.md in one transaction: on any problem nothing is written
  * and every problem is reported with its JSON path.
  */
 export async function importDataset(
@@ -524,7 +541,7 @@ async function upsert(
   }
 }
 
-async function writeDataset(runner: QueryRunner, d: Dataset, u: Universe): Promise<Record<string, number>> {
+async function writeDataset(runner: QueryRunner, d: Dataset, u: Universe): Promise<ImportCounts> {
   const tenantOfStore = (storeId: string): string => u.stores.get(storeId)!.tenantId;
   const json = (value: unknown): string => JSON.stringify(value);
   await upsert(

@@ -1,0 +1,155 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { CLIENT_STATUSES } from '../src/auth/api-client.entity.js';
+import { SCOPES } from '../src/auth/scopes.js';
+import { TAX_CATEGORIES, UNIT_TYPES } from '../src/catalog/products/product.entity.js';
+import { PROMOTION_STATUSES } from '../src/catalog/promotions/promotion.entity.js';
+import { createDataSource } from '../src/database/data-source-options.js';
+import { STOCK_MOVEMENT_KINDS } from '../src/inventory/stock/stock-history.entities.js';
+import { COLLECTIONS } from '../src/tools/dataset/dataset.types.js';
+import { importDataset } from '../src/tools/dataset/import-dataset.js';
+import { validateDatasetShape } from '../src/tools/dataset/validate-dataset.js';
+import { createTestDatabase, dropTestDatabase } from './support/test-database.js';
+
+/**
+ * The documentation a clone has: README.md and docs/. It points only inside the repository (a clone
+ * has no ../shared/), its links resolve, and what it says of the data set format is what the
+ * importer does.
+ */
+const DOCS = ['README.md', ...readdirSync('docs').map((f) => join('docs', f))].filter((f) => f.endsWith('.md'));
+const read = (path: string): string => readFileSync(path, 'utf8');
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
+const slug = (heading: string): string =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
+const anchorsOf = (path: string): string[] =>
+  [...read(path).matchAll(/^#{1,6} (.+)$/gm)].map(([, heading]) => slug(heading));
+
+describe('README and docs/', () => {
+  it('point at nothing outside the repository (no ../shared/), in text, code and usage messages', () => {
+    const places = [...DOCS, ...filesUnder('src'), ...filesUnder('scripts'), 'Dockerfile', 'docker-compose.yml'];
+    const outside = places.filter((path) => /\.\.\/shared\/|\bshared\/(spec|fixtures|research)\b/.test(read(path)));
+    expect(outside).toEqual([]);
+  });
+
+  it('has only links that resolve to a file of the repository, and to a heading when they name one', () => {
+    const broken: string[] = [];
+    for (const doc of DOCS) {
+      for (const [, target] of read(doc).matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/i.test(target)) continue; // http:, https:, mailto:
+        const [file, anchor] = target.split('#');
+        const path = file === '' ? doc : resolve(dirname(doc), file);
+        if (!existsSync(path)) broken.push(`${doc}: ${target} (no such file)`);
+        else if (anchor && path.endsWith('.md') && !anchorsOf(path).includes(anchor))
+          broken.push(`${doc}: ${target} (no such heading)`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it("keeps README a newcomer's page, and docs/README.md an index of every page", () => {
+    const readme = read('README.md');
+    expect(readme.split('\n').length).toBeLessThanOrEqual(80);
+    for (const part of ['npm install && npm start', 'npm test', 'curl -H "Authorization: Bearer ', '(docs/README.md)'])
+      expect([part, readme.includes(part)]).toEqual([part, true]);
+    const index = read('docs/README.md');
+    for (const page of readdirSync('docs').filter((f) => f !== 'README.md'))
+      expect([page, index.includes(`](${page})`)]).toEqual([page, true]);
+  });
+
+  it('says which Node.js the image and the project use, as the Dockerfile and package.json do', () => {
+    const froms = [...read('Dockerfile').matchAll(/^FROM (\S+)/gm)].map(([, image]) => image);
+    expect(froms.length).toBeGreaterThan(0);
+    for (const image of froms) expect(image).toMatch(/^node:24-/);
+    expect(JSON.parse(read('package.json')).engines.node).toBe('>=20.19');
+    expect(read('docs/operations.md')).toMatch(/Node\.js 24/);
+    expect(read('README.md')).toMatch(/Node\.js 20\.19 or later.*Node\.js 24/s);
+  });
+});
+
+describe('the command-line help', () => {
+  const help = async (cli: string, ...args: string[]): Promise<string> => {
+    const { stdout } = await promisify(execFile)(process.execPath, [`dist/tools/cli/${cli}.js`, ...args]);
+    return stdout;
+  };
+
+  it('points at the pages of docs/', async () => {
+    for (const [cli, page] of [
+      ['db-import', 'docs/dataset-format.md'],
+      ['admin', 'docs/clients-and-keys.md'],
+      ['db-generate', 'docs/performance.md'],
+    ] as const) {
+      expect([cli, (await help(cli, '--help')).includes(page)]).toEqual([cli, true]);
+      expect(existsSync(page)).toBe(true);
+    }
+  });
+});
+
+describe('docs/dataset-format.md', () => {
+  const doc = read('docs/dataset-format.md');
+  const example = JSON.parse(/```json\n([\s\S]+?)\n```/.exec(doc)![1]) as Record<string, Record<string, unknown>[]>;
+  /** The part of the page about one collection. */
+  const sectionOf = (collection: string): string => {
+    const start = doc.indexOf(`### \`${collection}\``);
+    expect([collection, start]).not.toEqual([collection, -1]);
+    const end = doc.indexOf('\n### ', start + 1);
+    return doc.slice(start, end === -1 ? undefined : end);
+  };
+  /** The values a field's table row lists in backticks, after the field's own name. */
+  const listed = (collection: string, field: string): string[] => {
+    const row = sectionOf(collection)
+      .split('\n')
+      .find((line) => line.startsWith(`| \`${field}\` |`));
+    return [...(row ?? '').split('|')[2].matchAll(/`([^`]+)`/g)].map(([, value]) => value);
+  };
+
+  it('has an example that the importer takes without a problem', async () => {
+    expect(validateDatasetShape(example).problems).toEqual([]);
+    const url = await createTestDatabase();
+    const db = createDataSource({ url, poolSize: 1 });
+    await db.initialize();
+    try {
+      const summary = await importDataset(db, example, { replace: false });
+      expect(Object.values(summary.counts).every((n) => n > 0)).toBe(true);
+    } finally {
+      await db.destroy();
+      await dropTestDatabase(url);
+    }
+  });
+
+  it('uses and documents every field of every collection that the importer reads', () => {
+    const { dataset } = validateDatasetShape(example);
+    for (const collection of COLLECTIONS) {
+      const fields = Object.keys(dataset[collection][0]).sort();
+      expect([collection, Object.keys(example[collection][0]).sort()]).toEqual([collection, fields]);
+      const section = sectionOf(collection);
+      for (const field of fields)
+        expect([collection, field, section.includes(`\`${field}\``)]).toEqual([collection, field, true]);
+    }
+    const nested = (value: unknown): string[] => Object.keys((value as Record<string, unknown>[])[0]).sort();
+    expect(nested(example.stockLevels[0].costLayers)).toEqual(Object.keys(dataset.stockLevels[0].costLayers[0]).sort());
+    expect(nested(example.apiClients[0].keys)).toEqual(Object.keys(dataset.apiClients[0].keys[0]).sort());
+  });
+
+  it('lists the enumerations of the code', () => {
+    expect(listed('products', 'unitType')).toEqual([...UNIT_TYPES]);
+    expect(listed('products', 'taxCategory')).toEqual([...TAX_CATEGORIES]);
+    expect(listed('stockMovements', 'kind')).toEqual([...STOCK_MOVEMENT_KINDS]);
+    expect(listed('promotions', 'status')).toEqual(expect.arrayContaining([...PROMOTION_STATUSES]));
+    expect(listed('apiClients', 'status')).toEqual(expect.arrayContaining([...CLIENT_STATUSES]));
+    expect(listed('apiClients', 'scopes')).toEqual([...SCOPES]);
+  });
+});
