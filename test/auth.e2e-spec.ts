@@ -43,9 +43,12 @@ describe('authentication', () => {
       'a JWT-looking staff token',
       { Authorization: 'Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJzdGFmZiJ9.c2lnbmF0dXJl' },
     ],
-    ['a key in the query string only', {}, `${PRODUCTS}?api_key=${KEYS.tenantA}`],
-  ])('refuses %s with the same 401', async (_name, headers, path?: string) => {
-    await expectUnauthorized(headers as Record<string, string>, path);
+  ])('refuses %s with the same 401', async (_name, headers) => {
+    await expectUnauthorized(headers as Record<string, string>);
+  });
+
+  it('refuses a key in the query string only with the same 401', async () => {
+    await expectUnauthorized({}, `${PRODUCTS}?api_key=${KEYS.tenantA}`);
   });
 
   it('does not take a key from the query string (api_key is an unknown parameter)', async () => {
