@@ -137,6 +137,10 @@ describe('a cursor that is not for this request', () => {
     expect(message).toMatch(/another API client|other parameters/);
   });
 
+  it('an altered cursor with a store outside the key is the 400 of the cursor, not the 404 of the store', async () => {
+    await expectCursorError(`${PATH}&storeId=sto_b1&cursor=${cursor.slice(0, -2)}AA`);
+  });
+
   it("another client's cursor of the same tenant is a 400", async () => {
     await expectCursorError(
       `/v1/catalog/products?pageSize=5&activeOnly=false&cursor=${cursor}`,

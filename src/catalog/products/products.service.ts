@@ -18,7 +18,6 @@ export class ProductsService {
   ) {}
 
   async list(caller: ApiCaller, query: ListProductsQuery): Promise<ListedPage> {
-    const scope = await this.scopes.resolve(caller, query.storeId);
     const filter = productFilter(query);
     // A cursor belongs to this list of this client: the route, the key's client and tenant, the filters.
     const binding = CursorCodec.binding([
@@ -33,7 +32,9 @@ export class ProductsService {
     // Every row of the scope, inactive ones included: a walk of it can be a sync basis.
     const syncable =
       !filter.activeOnly && Object.values({ ...filter, activeOnly: undefined }).every((v) => v === undefined);
+    // A cursor is checked (400) before the store is (404): parameters come before stores.
     const walk = await this.walks.begin(query, binding, syncable, caller.deadlineMs);
+    const scope = await this.scopes.resolve(caller, query.storeId);
     const listed = await this.products.list(scope, filter, walk.window, walk.sync);
     return this.walks.end(walk, binding, listed, caller.deadlineMs);
   }

@@ -16,7 +16,6 @@ export class StockService {
 
   /** One row per product in scope, with or without a stock record, ordered by product id. */
   async list(caller: ApiCaller, query: ListStockQuery): Promise<ListedPage> {
-    const scope = await this.scopes.resolve(caller, query.storeId);
     const filter: StockFilter = {
       activeOnly: query.activeOnly,
       productId: query.productId,
@@ -39,7 +38,9 @@ export class StockService {
     // Every row of the scope, inactive ones included: a walk of it can be a sync basis.
     const { activeOnly, lowStockOnly, ...rowFilters } = filter;
     const syncable = !activeOnly && !lowStockOnly && Object.values(rowFilters).every((v) => v === undefined);
+    // A cursor is checked (400) before the store is (404): parameters come before stores.
     const walk = await this.walks.begin(query, binding, syncable, caller.deadlineMs);
+    const scope = await this.scopes.resolve(caller, query.storeId);
     const listed = await this.stock.list(scope, filter, walk.window, walk.sync);
     return this.walks.end(walk, binding, listed, caller.deadlineMs);
   }
