@@ -3,16 +3,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import pg from 'pg';
-import { AppModule } from '../src/app.module.js';
-import { configureApp, createHttpAdapter } from '../src/app.setup.js';
-import { loadConfig } from '../src/config/app-config.js';
 import { createDataSource, migrate } from '../src/database/data-source-options.js';
 import { importDataset } from '../src/tools/dataset/import-dataset.js';
 import { KEYS, testDataset } from './support/dataset.js';
 import { type PostgresServer, startPostgresServer } from './support/postgres-server.js';
+import { type Service, startService } from './support/service.js';
 
 /**
  * The loss test of the sync recipe: while a writer updates, deactivates, reactivates and moves
@@ -34,31 +30,6 @@ type Row = Record<string, unknown>;
 const idOf = (row: Row): string => String(row.id ?? row.productId);
 const next = (link: string | null): string | undefined => /<([^>]+)>; rel="next"/.exec(link ?? '')?.[1];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Service {
-  base: string;
-  close(): Promise<void>;
-}
-
-async function startService(url: string, replicaUrl?: string): Promise<Service> {
-  const config = loadConfig(
-    {
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: url,
-      ...(replicaUrl ? { DATABASE_REPLICA_URLS: replicaUrl } : {}),
-      RATE_LIMIT_PER_MINUTE: '1000000',
-    },
-    { authCacheTtlMs: 0 },
-  );
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), createHttpAdapter(), {
-    bodyParser: false,
-    logger: false,
-  });
-  configureApp(app, config);
-  await app.listen(0, '127.0.0.1');
-  const address = app.getHttpServer().address() as { port: number };
-  return { base: `http://127.0.0.1:${address.port}`, close: () => app.close() };
-}
 
 /** A client that keeps a copy of products and stock rows by the recipe under test. */
 class SyncClient {
@@ -297,7 +268,12 @@ async function lossTest(options: { replicas: boolean }): Promise<void> {
       for (const applyDelayMs of [100, 900])
         standbys.push(await startPostgresServer({ standbyOf: primary, applyDelayMs }));
     }
-    service = await startService(url, standbys.map((s) => s.url('catalog')).join(',') || undefined);
+    const replicas = standbys.map((s) => s.url('catalog')).join(',');
+    service = await startService({
+      DATABASE_URL: url,
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      ...(replicas ? { DATABASE_REPLICA_URLS: replicas } : {}),
+    });
     const ids = (await db.query(`SELECT id FROM products WHERE tenant_id = 'ten_a' ORDER BY id`)).rows.map(
       (r) => r.id as string,
     );

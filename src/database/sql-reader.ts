@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Pool, PoolClient, QueryConfig } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { AppConfig } from '../config/app-config.js';
@@ -31,18 +31,29 @@ export interface ReadSession {
   rows<R>(statement: Pick<Statement, 'text' | 'name'>, values: readonly unknown[]): Promise<R[]>;
 }
 
-const QUERY_READ_TIMEOUT = 'Query read timeout';
+/** A read in progress, watched until its deadline. */
+interface Watched {
+  readonly deadlineMs: number;
+  expire(): void;
+}
+
+/** How often the watchdog looks for reads past their deadline. */
+const WATCH_INTERVAL_MS = 50;
 
 /**
  * The one way the request path reaches PostgreSQL: TypeORM's pools (the primary and the replicas),
- * one connection per read, every wait and every statement bounded by the request's deadline on this
- * side too, so that a frozen or overloaded database ends a request in a prompt 500 instead of a hung
- * socket (the server-side statement_timeout cannot help when the server itself is frozen).
- * Repositories are the only callers; see src/tenancy/data-scope.ts for the tenant boundary.
+ * one connection per read, every wait bounded by the request's deadline on this side too, so that a
+ * frozen or overloaded database ends a request in a prompt 500 instead of a hung socket (the
+ * server-side statement_timeout cannot help when the server itself is frozen). A read past its
+ * deadline has its connection destroyed (the statement may still be running on it) by a watchdog
+ * that runs a few times a second: a request pays for no timer of its own. Repositories are the only
+ * callers; see src/tenancy/scoped-reader.ts for the tenant boundary.
  */
 @Injectable()
-export class SqlReader {
+export class SqlReader implements OnModuleDestroy {
   private readonly lanes = new Map<Pool, Permits>();
+  private readonly watched = new Set<Watched>();
+  private readonly watchdog = setInterval(() => this.expireOverdue(), WATCH_INTERVAL_MS).unref();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -55,38 +66,87 @@ export class SqlReader {
     const heavy = options.lane === 'heavy' ? this.heavyPermits(pool) : null;
     if (heavy) await heavy.acquire(deadlineMs);
     try {
-      const client = await connect(pool, deadlineMs);
-      let broken: Error | undefined;
+      const client = await this.connect(pool, deadlineMs);
+      let expired = false;
+      const watch: Watched = {
+        deadlineMs,
+        expire: () => {
+          expired = true;
+          // The statement on it may still run (or the server is frozen): the connection goes. Its
+          // statement fails at once, and so does the client, which would otherwise end the process
+          // with an 'error' event nobody listens to (pg-pool listens only to idle clients).
+          client.on('error', () => undefined);
+          (client as PoolClient & { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+        },
+      };
+      this.watched.add(watch);
       try {
         return await work({
           rows: async <R>(statement: Pick<Statement, 'text' | 'name'>, values: readonly unknown[]): Promise<R[]> => {
-            const remaining = deadlineMs - Date.now();
-            if (remaining <= 0) throw new DatabaseDeadlineError('the request deadline passed before a statement');
+            if (Date.now() >= deadlineMs)
+              throw new DatabaseDeadlineError('the request deadline passed before a statement');
             try {
-              // query_timeout is pg's client-side bound (not in @types/pg's QueryConfig).
-              const config = {
+              const result = await client.query({
                 text: statement.text,
                 name: statement.name,
                 values: values as unknown[],
-                query_timeout: remaining,
-              };
-              const result = await client.query(config as QueryConfig);
+              });
               return result.rows as R[];
             } catch (error) {
-              // The statement may still be running on the connection: it cannot be reused.
-              if ((error as Error).message === QUERY_READ_TIMEOUT) {
-                broken = new DatabaseDeadlineError('a statement outlived the request deadline', { cause: error });
-                throw broken;
-              }
+              if (expired)
+                throw new DatabaseDeadlineError('a statement outlived the request deadline', { cause: error });
               throw error;
             }
           },
         });
       } finally {
-        client.release(broken);
+        this.watched.delete(watch);
+        client.release(expired ? new DatabaseDeadlineError('destroyed at the deadline') : undefined);
       }
     } finally {
       heavy?.release();
+    }
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.watchdog);
+  }
+
+  private expireOverdue(): void {
+    const now = Date.now();
+    for (const watch of this.watched) {
+      if (now >= watch.deadlineMs) {
+        this.watched.delete(watch);
+        watch.expire();
+      }
+    }
+  }
+
+  /** A connection of the pool, or a DatabaseDeadlineError when none comes before the deadline. */
+  private async connect(pool: Pool, deadlineMs: number): Promise<PoolClient> {
+    if (Date.now() >= deadlineMs) throw new DatabaseDeadlineError('the request deadline passed before a connection');
+    // An idle connection is handed over at once: nothing to watch.
+    if (pool.idleCount > 0) return pool.connect();
+    const pending = pool.connect();
+    let watch: Watched | undefined;
+    const overdue = new Promise<never>((_, reject) => {
+      watch = {
+        deadlineMs,
+        expire: () => reject(new DatabaseDeadlineError('no database connection before the deadline')),
+      };
+      this.watched.add(watch);
+    });
+    try {
+      return await Promise.race([pending, overdue]);
+    } catch (error) {
+      // A connection that arrives after the deadline goes straight back to the pool.
+      pending.then(
+        (client) => client.release(),
+        () => undefined,
+      );
+      throw error;
+    } finally {
+      this.watched.delete(watch!);
     }
   }
 
@@ -105,31 +165,5 @@ export class SqlReader {
       this.lanes.set(pool, permits);
     }
     return permits;
-  }
-}
-
-/** A connection of the pool, or a DatabaseDeadlineError when none comes before the deadline. */
-async function connect(pool: Pool, deadlineMs: number): Promise<PoolClient> {
-  const remaining = deadlineMs - Date.now();
-  if (remaining <= 0) throw new DatabaseDeadlineError('the request deadline passed before a connection was free');
-  const pending = pool.connect();
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new DatabaseDeadlineError('no database connection before the deadline')),
-      remaining,
-    );
-  });
-  try {
-    return await Promise.race([pending, timeout]);
-  } catch (error) {
-    // A connection that arrives after the deadline goes straight back to the pool.
-    pending.then(
-      (client) => client.release(),
-      () => undefined,
-    );
-    throw error;
-  } finally {
-    clearTimeout(timer);
   }
 }

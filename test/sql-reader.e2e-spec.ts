@@ -1,0 +1,173 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DataSource } from 'typeorm';
+import pg from 'pg';
+import { loadConfig } from '../src/config/app-config.js';
+import { createDataSource, migrate } from '../src/database/data-source-options.js';
+import { DatabaseDeadlineError } from '../src/database/deadline.js';
+import { SqlReader } from '../src/database/sql-reader.js';
+import { importDataset } from '../src/tools/dataset/import-dataset.js';
+import { KEYS, testDataset } from './support/dataset.js';
+import { type PostgresServer, startPostgresServer } from './support/postgres-server.js';
+import { startService } from './support/service.js';
+import { createTestDatabase, dropTestDatabase } from './support/test-database.js';
+
+/**
+ * SqlReader bounds every wait of a request by its deadline on the client side: one budget for all
+ * of a request's statements, a prompt error when the database is frozen, and connections kept for
+ * cheap reads while expensive ones saturate the pool. Timings are fault bounds with wide margins.
+ */
+const SLEEP = { text: 'SELECT pg_sleep($1::float8 / 1000) AS slept', name: undefined };
+const ONE = { text: 'SELECT 1 AS one', name: undefined };
+
+async function withReader(url: string, poolSize: number, run: (reader: SqlReader) => Promise<void>): Promise<void> {
+  const ds: DataSource = createDataSource({ url, poolSize, statementTimeoutMs: 60_000 });
+  await ds.initialize();
+  const reader = new SqlReader(ds, loadConfig({ DATABASE_URL: url, DB_POOL_SIZE: String(poolSize) }));
+  try {
+    await run(reader);
+  } finally {
+    reader.onModuleDestroy();
+    await ds.destroy();
+  }
+}
+
+const elapsed = async (work: () => Promise<unknown>): Promise<{ ms: number; error: unknown }> => {
+  const started = Date.now();
+  const error = await work().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  return { ms: Date.now() - started, error };
+};
+
+describe('SqlReader on a database of the test run', () => {
+  let url: string;
+  beforeAll(async () => {
+    url = await createTestDatabase();
+  });
+  afterAll(async () => dropTestDatabase(url));
+
+  it("gives all of a read's statements one budget, not one each", async () => {
+    await withReader(url, 4, async (reader) => {
+      const { ms, error } = await elapsed(() =>
+        reader.read(Date.now() + 1000, { lane: 'heavy' }, async (db) => {
+          await db.rows(SLEEP, [600]);
+          await db.rows(SLEEP, [600]);
+        }),
+      );
+      expect(error).toBeInstanceOf(DatabaseDeadlineError);
+      expect(ms).toBeGreaterThanOrEqual(950);
+      expect(ms).toBeLessThan(1150); // two statements of 600 ms would end at 1200 ms
+      // The connection whose statement outlived the deadline was destroyed; the pool goes on.
+      await reader.read(Date.now() + 1000, { lane: 'light' }, (db) => db.rows(ONE, []));
+    });
+  });
+
+  it('refuses a statement once the deadline has passed, without running it', async () => {
+    await withReader(url, 4, async (reader) => {
+      const deadline = Date.now() + 200;
+      const { error } = await elapsed(() =>
+        reader.read(deadline, { lane: 'light' }, async (db) => {
+          while (Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+          await db.rows(ONE, []);
+        }),
+      );
+      expect(error).toBeInstanceOf(DatabaseDeadlineError);
+    });
+  });
+
+  it('keeps connections for light reads while heavy ones fill the pool, and bounds the wait of heavy ones', async () => {
+    await withReader(url, 4, async (reader) => {
+      // 4 connections: heavy reads may hold 2 of them, whatever their number.
+      const heavy = [1, 2, 3, 4].map(() =>
+        reader.read(Date.now() + 5000, { lane: 'heavy' }, (db) => db.rows(SLEEP, [1500])),
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      const light = await elapsed(() => reader.read(Date.now() + 5000, { lane: 'light' }, (db) => db.rows(ONE, [])));
+      expect(light.error).toBeUndefined();
+      expect(light.ms).toBeLessThan(500);
+      const waiting = await elapsed(() => reader.read(Date.now() + 300, { lane: 'heavy' }, (db) => db.rows(ONE, [])));
+      expect(waiting.error).toBeInstanceOf(DatabaseDeadlineError);
+      expect(waiting.ms).toBeLessThan(800);
+      await Promise.all(heavy);
+    });
+  });
+});
+
+describe('SqlReader on a PostgreSQL that freezes', () => {
+  let server: PostgresServer;
+  beforeAll(async () => {
+    server = await startPostgresServer();
+  });
+  afterAll(async () => server.stop());
+
+  /** The postmaster and every backend of the server: SIGSTOP freezes the whole server. */
+  const signalServer = (signal: 'STOP' | 'CONT'): void => {
+    const postmaster = readFileSync(join(server.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0];
+    const children = execFileSync('pgrep', ['-P', postmaster], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    execFileSync('kill', [`-${signal}`, postmaster, ...children]);
+  };
+
+  it('ends a read promptly while the server is frozen, and reads again once it thaws', async () => {
+    await withReader(server.url('postgres'), 4, async (reader) => {
+      await reader.read(Date.now() + 2000, { lane: 'light' }, (db) => db.rows(ONE, []));
+      signalServer('STOP');
+      try {
+        // An open connection (its statement never answered) and a new one (never established).
+        const open = await elapsed(() => reader.read(Date.now() + 1000, { lane: 'light' }, (db) => db.rows(ONE, [])));
+        expect(open.error).toBeInstanceOf(DatabaseDeadlineError);
+        expect(open.ms).toBeLessThan(2000);
+        const fresh = await elapsed(() =>
+          Promise.all(
+            [1, 2, 3, 4, 5].map(() => reader.read(Date.now() + 1000, { lane: 'light' }, (db) => db.rows(ONE, []))),
+          ),
+        );
+        expect(fresh.error).toBeInstanceOf(DatabaseDeadlineError);
+        expect(fresh.ms).toBeLessThan(2000);
+      } finally {
+        signalServer('CONT');
+      }
+      const rows = await reader.read(Date.now() + 5000, { lane: 'light' }, (db) => db.rows<{ one: number }>(ONE, []));
+      expect(rows).toEqual([{ one: 1 }]);
+    });
+  });
+
+  it('answers a request with a prompt 500 while the server is frozen, and 200 again once it thaws', async () => {
+    const admin = new pg.Client({ connectionString: server.url('postgres') });
+    await admin.connect();
+    await admin.query('CREATE DATABASE catalog');
+    await admin.end();
+    const url = server.url('catalog');
+    await migrate({ url });
+    const ds = createDataSource({ url, poolSize: 1 });
+    await ds.initialize();
+    await importDataset(ds, testDataset(), { replace: false });
+    await ds.destroy();
+    const service = await startService({ DATABASE_URL: url, DB_STATEMENT_TIMEOUT_MS: '1000' });
+    const get = (path: string) =>
+      elapsed(async () => {
+        const res = await fetch(service.base + path, { headers: { Authorization: `Bearer ${KEYS.tenantA}` } });
+        if (res.status !== 200)
+          throw Object.assign(new Error(String(res.status)), { status: res.status, body: await res.json() });
+      });
+    try {
+      expect((await get('/v1/catalog/products')).error).toBeUndefined();
+      signalServer('STOP');
+      try {
+        for (const path of ['/v1/catalog/products', '/v1/inventory/stock', '/v1/catalog/products/prd_a1_cola']) {
+          const { ms, error } = await get(path);
+          expect((error as { status?: number }).status).toBe(500);
+          expect((error as { body: { error: { code: string } } }).body.error.code).toBe('internal_error');
+          expect(ms).toBeLessThan(2500); // the budget is 1 s; unbounded, this would wait until the server thaws
+        }
+      } finally {
+        signalServer('CONT');
+      }
+      expect((await get('/v1/catalog/products')).error).toBeUndefined();
+    } finally {
+      await service.close();
+    }
+  });
+});
