@@ -4,8 +4,8 @@ import type { Logger } from 'pino';
 import type { AppConfig } from './config/app-config.js';
 import { bodyLimitMiddleware, hardeningMiddleware, undecodablePathMiddleware } from './http/hardening.middleware.js';
 import { answerRequestsNodeWouldRefuse, refuseMalformedRequests } from './http/client-error.js';
+import { compose } from './http/compose.js';
 import { requestIdMiddleware } from './http/request-id.middleware.js';
-import { requestLogger } from './observability/logger.js';
 import { MetricsService } from './observability/metrics.service.js';
 import { RateLimitMiddleware } from './rate-limit/rate-limit.middleware.js';
 import { requestObserver } from './observability/request-observer.middleware.js';
@@ -37,11 +37,14 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   Object.defineProperty((app.getHttpAdapter().getInstance() as Express).request, 'fresh', { get: () => false });
   const rateLimit = app.get(RateLimitMiddleware);
   answerRequestsNodeWouldRefuse(app.getHttpServer(), (address) => rateLimit.chargeConnection(address));
-  app.use(requestIdMiddleware);
-  app.use(undecodablePathMiddleware);
-  app.use(requestObserver(app.get(MetricsService), app.getHttpAdapter().getInstance()));
-  if (logger) app.use(requestLogger(logger));
-  app.use(hardeningMiddleware);
+  app.use(
+    compose(
+      requestIdMiddleware,
+      undecodablePathMiddleware,
+      requestObserver(app.get(MetricsService), app.getHttpAdapter().getInstance(), logger),
+      hardeningMiddleware,
+    ),
+  );
   // Before the rate limit: a browser's preflight is answered here without spending a budget, and a
   // 429 or 413 carries the CORS headers that let the page read it.
   if (config.corsOrigins.length > 0) {
@@ -57,7 +60,6 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   // that every /v1 response (413 and malformed paths included) carries the rate-limit headers. A
   // plain mount path: express decodes nothing here, so no URL can fail before the headers are set.
   app.use('/v1', (req: Request, res: Response, next: NextFunction) => void rateLimit.use(req, res, next));
-  app.use(refuseMalformedRequests);
-  app.use(bodyLimitMiddleware(config.bodyLimitBytes));
+  app.use(compose(refuseMalformedRequests, bodyLimitMiddleware(config.bodyLimitBytes)));
   if (config.docsEnabled) setupDocs(app, buildOpenApiDocument(app), config.appEnv);
 }

@@ -6,8 +6,14 @@ import type { ApiCaller } from './api-caller.js';
 import { ApiKeysRepository, type KeyRow } from './api-keys.repository.js';
 import { isScope } from './scopes.js';
 
+/** A looked-up key with what every request of it shares (built once per lookup, not per request). */
+interface KeyEntry {
+  row: KeyRow;
+  caller: Omit<ApiCaller, 'deadlineMs'>;
+}
+
 interface CacheEntry {
-  row: KeyRow | null;
+  entry: KeyEntry | null;
   loadedAt: number;
 }
 
@@ -33,31 +39,36 @@ export class ApiKeyService {
     const digest = digestKey(presentedKey);
     // The request's one budget for the database starts here, at its first statement.
     const deadlineMs = now.getTime() + this.config.dbStatementTimeoutMs;
-    const row = await this.lookup(digest, now.getTime(), deadlineMs);
-    if (!row) return null;
+    const found = await this.lookup(digest, now.getTime(), deadlineMs);
+    if (!found) return null;
+    const { row } = found;
     if (row.revoked_at !== null) return null;
     if (row.expires_at !== null && row.expires_at.getTime() <= now.getTime()) return null;
     if (row.status !== 'ACTIVE') return null;
-    return {
-      clientId: row.client_id,
-      keyId: row.key_id,
-      tenantId: row.tenant_id,
-      scopes: new Set(row.scopes.filter(isScope)),
-      allowedStoreIds: row.allowed_store_ids,
-      rateLimitPerMinute: row.rate_limit_per_minute,
-      deadlineMs,
-    };
+    return { ...found.caller, deadlineMs };
   }
 
-  private async lookup(digest: string, nowMs: number, deadlineMs: number): Promise<KeyRow | null> {
+  private async lookup(digest: string, nowMs: number, deadlineMs: number): Promise<KeyEntry | null> {
     const ttl = this.config.authCacheTtlMs;
     const cached = this.cache.get(digest);
-    if (cached && nowMs - cached.loadedAt < ttl) return cached.row;
+    if (cached && nowMs - cached.loadedAt < ttl) return cached.entry;
     const row = await this.keys.findByDigest(digest, deadlineMs);
+    const entry = row === null ? null : { row, caller: callerOf(row) };
     if (ttl > 0) {
       if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
-      this.cache.set(digest, { row, loadedAt: nowMs });
+      this.cache.set(digest, { entry, loadedAt: nowMs });
     }
-    return row;
+    return entry;
   }
+}
+
+function callerOf(row: KeyRow): Omit<ApiCaller, 'deadlineMs'> {
+  return {
+    clientId: row.client_id,
+    keyId: row.key_id,
+    tenantId: row.tenant_id,
+    scopes: new Set(row.scopes.filter(isScope)),
+    allowedStoreIds: row.allowed_store_ids,
+    rateLimitPerMinute: row.rate_limit_per_minute,
+  };
 }

@@ -1,12 +1,14 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from './api-error.js';
 
-const V1_PATH = /^\/v1(\/|$)/;
+/** `/v1`, `/v1/…` or `/v1?…`, read off the raw URL (Express's `req.path` parses the URL per request). */
+const isV1 = (url: string): boolean => url.startsWith('/v1') && (url.length === 3 || url[3] === '/' || url[3] === '?');
 
 /** Responses of /v1 hold tenant data: never cached by intermediaries, never content-sniffed. */
 export function hardeningMiddleware(req: Request, res: Response, next: NextFunction): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  if (V1_PATH.test(req.path)) res.setHeader('Cache-Control', 'no-store');
+  // An absolute-form target (`GET http://host/v1/…`) is rare: only then is the URL parsed.
+  if (isV1(req.url.startsWith('/') ? req.url : req.path)) res.setHeader('Cache-Control', 'no-store');
   next();
 }
 

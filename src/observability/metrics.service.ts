@@ -71,10 +71,22 @@ export class MetricsService {
     });
   }
 
+  /** The request metrics of one label set, looked up once: prom-client hashes the labels on every call. */
+  private readonly series = new Map<string, { requests: { inc(): void }; duration: { observe(v: number): void } }>();
+
   observeRequest(method: string, route: string, status: string, seconds: number): void {
-    const labels = { method, route, status };
-    this.requests.inc(labels);
-    this.duration.observe(labels, seconds);
+    const key = `${method} ${route} ${status}`;
+    let series = this.series.get(key);
+    if (series === undefined) {
+      // Bounded: methods, route templates and statuses, never raw paths.
+      series = {
+        requests: this.requests.labels(method, route, status),
+        duration: this.duration.labels(method, route, status),
+      };
+      this.series.set(key, series);
+    }
+    series.requests.inc();
+    series.duration.observe(seconds);
   }
 
   countRateLimited(policy: string): void {

@@ -1,4 +1,6 @@
 import type { Express, NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { redactKeys } from '../auth/api-key-format.js';
 import type { MetricsService } from './metrics.service.js';
 
 interface RouteLayer {
@@ -51,20 +53,51 @@ export const routeLabel = (req: Request): string => (req as LabelledRequest)[LAB
  */
 export const statusLabel = (res: Response): string => (res.writableFinished ? String(res.statusCode) : 'aborted');
 
-/** Records every request's method, route, status and duration when its response is finished or abandoned. */
-export function requestObserver(metrics: MetricsService, express: Express) {
+/**
+ * One JSON line per request: request id, client, tenant, route, status and duration. Headers are
+ * never logged (the Authorization header carries the key), and key-shaped text in URLs is redacted.
+ * The line is built only when its level is enabled: a request costs the log nothing otherwise.
+ */
+function logRequest(logger: Logger, req: Request, res: Response, route: string, status: string, ms: number): void {
+  const err = (res as Response & { err?: Error }).err;
+  const level = status === 'aborted' ? 'warn' : err !== undefined || res.statusCode >= 500 ? 'error' : 'info';
+  if (!logger.isLevelEnabled(level)) return;
+  logger[level](
+    {
+      requestId: req.requestId,
+      req: { method: req.method, url: redactKeys(req.originalUrl) },
+      res: { statusCode: status === 'aborted' ? null : res.statusCode },
+      ...(err === undefined ? {} : { err: { type: err.name, message: redactKeys(err.message) } }),
+      durationMs: Math.round(ms),
+      clientId: req.caller?.clientId ?? null,
+      tenantId: req.caller?.tenantId ?? null,
+      route,
+    },
+    `${req.method} ${route} ${status}`,
+  );
+}
+
+/**
+ * Records every request's method, route, status and duration when its response is finished or
+ * abandoned (metrics, and the request log when a logger is given): one listener per request.
+ */
+export function requestObserver(metrics: MetricsService, express: Express, logger?: Logger) {
   const labeller = routeLabeller(express);
   return (req: Request, res: Response, next: NextFunction): void => {
     (req as LabelledRequest)[LABELLER] = labeller;
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     res.once('close', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      // An exception here would escape every handler and end the process: metrics never may.
+      const ms = performance.now() - started;
+      const status = statusLabel(res);
+      // An exception here would escape every handler and end the process: metrics and logs never may.
+      let route = 'unmatched';
       try {
-        metrics.observeRequest(req.method, routeLabel(req), statusLabel(res), seconds);
+        route = routeLabel(req);
       } catch {
-        metrics.observeRequest(req.method, 'unmatched', statusLabel(res), seconds);
+        // the route stays unmatched
       }
+      metrics.observeRequest(req.method, route, status, ms / 1000);
+      if (logger) logRequest(logger, req, res, route, status, ms);
     });
     next();
   };

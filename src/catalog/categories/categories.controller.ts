@@ -1,7 +1,8 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Caller, type ApiCaller } from '../../auth/api-caller.js';
-import type { JsonText } from '../../database/sql-format.js';
+import type { Response } from 'express';
+import { sendJson } from '../../http/send-json.js';
 import { V1Operation } from '../../openapi/v1-operation.decorator.js';
 import { CategoriesService } from './categories.service.js';
 import { CategoryView } from './category.view.js';
@@ -24,7 +25,7 @@ export class CategoriesController {
     notFound:
       "storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three).",
   })
-  list(@Caller() caller: ApiCaller, @Query() query: ListCategoriesQuery): Promise<JsonText> {
-    return this.categories.list(caller, query);
+  async list(@Caller() caller: ApiCaller, @Query() query: ListCategoriesQuery, @Res() res: Response): Promise<void> {
+    sendJson(res, await this.categories.list(caller, query));
   }
 }

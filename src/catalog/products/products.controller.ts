@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { Caller, type ApiCaller } from '../../auth/api-caller.js';
 import { PAGE_HEADERS, V1Operation } from '../../openapi/v1-operation.decorator.js';
 import { sendPage } from '../../pagination/links.js';
-import type { JsonText } from '../../database/sql-format.js';
+import { sendJson } from '../../http/send-json.js';
 import { PathAndQuery } from '../../params/params-validation.pipe.js';
 import { ListProductsQuery, NoQueryParams, PRODUCT_ID_PARAM, ProductIdParams } from './list-products.query.js';
 import { ProductPage, ProductView } from './product.view.js';
@@ -32,9 +32,9 @@ export class ProductsController {
     @Caller() caller: ApiCaller,
     @Query() query: ListProductsQuery,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<JsonText> {
-    return sendPage(req, res, await this.products.list(caller, query));
+    @Res() res: Response,
+  ): Promise<void> {
+    sendJson(res, sendPage(req, res, await this.products.list(caller, query)));
   }
 
   @Get(':id')
@@ -49,10 +49,11 @@ export class ProductsController {
   })
   @ApiParam({ name: 'id', ...PRODUCT_ID_PARAM })
   // The query is validated only to refuse parameters: this operation has none.
-  get(
+  async get(
     @Caller() caller: ApiCaller,
     @PathAndQuery({ path: ProductIdParams, query: NoQueryParams }) params: ProductIdParams,
-  ): Promise<JsonText> {
-    return this.products.get(caller, params.id);
+    @Res() res: Response,
+  ): Promise<void> {
+    sendJson(res, await this.products.get(caller, params.id));
   }
 }

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { Caller, type ApiCaller } from '../../auth/api-caller.js';
 import { PAGE_HEADERS, V1Operation } from '../../openapi/v1-operation.decorator.js';
 import { sendPage } from '../../pagination/links.js';
-import type { JsonText } from '../../database/sql-format.js';
+import { sendJson } from '../../http/send-json.js';
 import { ListStockQuery } from './list-stock.query.js';
 import { StockPage } from './stock-row.view.js';
 import { StockService } from './stock.service.js';
@@ -32,8 +32,8 @@ export class StockController {
     @Caller() caller: ApiCaller,
     @Query() query: ListStockQuery,
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<JsonText> {
-    return sendPage(req, res, await this.stock.list(caller, query));
+    @Res() res: Response,
+  ): Promise<void> {
+    sendJson(res, sendPage(req, res, await this.stock.list(caller, query)));
   }
 }
