@@ -38,6 +38,7 @@ export default tseslint.config(
         clearTimeout: 'readonly',
         Buffer: 'readonly',
         globalThis: 'readonly',
+        performance: 'readonly',
       },
     },
   },

@@ -1,78 +1,80 @@
-// npm run bench -- [--duration 10] [--connections 50] [--products 1000000] [--stores 50] [--soak 0]
+// npm run bench -- [--duration 10] [--warmup 5] [--connections 50] [--products 1000000] [--stores 50]
+//                  [--only TEXT] [--soak SECONDS] [--skip-sync] [--skip-overload]
 //
-// Starts the built service and the bare baseline (bench/bare-server.mjs) on the same data set and
-// measures both, side by side, with autocannon running in a separate process. Prints a table and
-// writes it to bench/results/ as JSON and Markdown. Uses DATABASE_URL, or the embedded database of
-// npm start; generates the data set (db:generate) when the database does not hold one of that size.
+// Measures the service (dist/main.js) against the fair baseline (bench/fair-server.mjs: the service's
+// own statements and bytes on plain node:http + pg) and the framework floor (bench/floor-app.mjs: a
+// minimal Nest + Express app), on the same data, in one run, with autocannon in a separate process:
+// saturation at --connections (requests/s of 2xx answers, p50/p99, node CPU per request, failures),
+// latency at a fixed offered load of half the fair server's throughput (open loop), cheap requests
+// while expensive searches saturate the database, the sync walks of a client, and RSS.
+// Database: DATABASE_URL, else the embedded database of `npm start`. The data set (db:generate) is
+// generated there when it does not hold --products products. Results go to bench/results/<date>.*.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { loadConfig } from '../dist/config/app-config.js';
+import { commandDatabase } from '../dist/database/command-database.js';
 
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     products: { type: 'string', default: '1000000' },
     stores: { type: 'string', default: '50' },
     tenants: { type: 'string', default: '20' },
-    soak: { type: 'string', default: '0' },
     only: { type: 'string' },
+    soak: { type: 'string', default: '0' },
+    'skip-sync': { type: 'boolean', default: false },
+    'skip-overload': { type: 'boolean', default: false },
+    // Another build of the service (its dist/ folder), to compare builds on the same harness.
+    'service-dist': { type: 'string', default: 'dist' },
   },
 });
 const duration = Number(values.duration);
+const warmup = Number(values.warmup);
 const connections = Number(values.connections);
-const databaseUrl = process.env.DATABASE_URL;
-if (!databaseUrl) {
-  console.error(
-    'Set DATABASE_URL to the PostgreSQL to benchmark on (for example ' +
-      'postgres://postgres@127.0.0.1:5432/cia_bench); the data set is generated there when ' +
-      'missing.',
-  );
-  process.exit(64);
-}
+const products = Number(values.products);
 const KEY = 'ck_test_BenchTenant00AllScopesKey000000000000000001';
+const TICK_US = 1e6 / 100; // /proc/<pid>/stat counts CPU time in clock ticks of 10 ms
 
-async function ensureDataset() {
+const database = await commandDatabase(loadConfig({ ...process.env, LOG_LEVEL: 'silent' }));
+const databaseUrl = database.url;
+const query = async (sql, params = []) => {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const table = await client.query(`SELECT to_regclass('public.products') AS t`);
-  let count = 0;
-  if (table.rows[0].t)
-    count = Number(
-      (await client.query(`SELECT count(*) AS n FROM products WHERE tenant_id = 'ten_bench_00'`)).rows[0].n,
-    );
-  await client.end();
-  if (count !== Number(values.products)) {
-    console.log(`Generating ${values.products} products (found ${count})…`);
-    execFileSync(process.execPath, ['dist/tools/cli/db-migrate.js'], { stdio: 'inherit', env: process.env });
-    execFileSync(
-      process.execPath,
-      [
-        'dist/tools/cli/db-generate.js',
-        '--products',
-        values.products,
-        '--stores',
-        values.stores,
-        '--tenants',
-        values.tenants,
-      ],
-      { stdio: 'inherit', env: process.env },
-    );
+  try {
+    return (await client.query(sql, params)).rows;
+  } finally {
+    await client.end();
   }
+};
+
+async function ensureDataset() {
+  const [{ t }] = await query(`SELECT to_regclass('public.products') AS t`);
+  const count = t
+    ? Number((await query(`SELECT count(*) AS n FROM products WHERE tenant_id = 'ten_bench_00'`))[0].n)
+    : 0;
+  if (count === products) return;
+  console.log(`Generating ${products} products (found ${count})…`);
+  const env = { ...process.env, DATABASE_URL: databaseUrl };
+  execFileSync(process.execPath, ['dist/tools/cli/db-migrate.js'], { stdio: 'inherit', env });
+  const args = ['--products', values.products, '--stores', values.stores, '--tenants', values.tenants];
+  execFileSync(process.execPath, ['dist/tools/cli/db-generate.js', ...args], { stdio: 'inherit', env });
 }
 
 async function start(name, args, env) {
-  const port = 3200 + Math.floor(Math.random() * 500);
+  const port = 3200 + Math.floor(Math.random() * 700);
   const child = spawn(process.execPath, args, {
     env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 150; i++) {
     if (
-      await fetch(`${base}/health/ready`).then(
+      await fetch(`${base}/health/live`).then(
         (r) => r.ok,
         () => false,
       )
@@ -83,164 +85,399 @@ async function start(name, args, env) {
   throw new Error(`${name} did not start`);
 }
 
-const rss = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+const procStat = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+const cpuTicks = (pid) => Number(procStat(pid)[11]) + Number(procStat(pid)[12]);
+const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
 /** Waits until the database has no query left running (a timed-out request's query may outlive it). */
 async function settle() {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
   for (let i = 0; i < 60; i++) {
-    const { rows } = await client.query(
-      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
+    const [{ n }] = await query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
     );
-    if (rows[0].n === 0) break;
+    if (n === 0) return;
     await new Promise((r) => setTimeout(r, 250));
   }
-  await client.end();
 }
 
-function autocannon(url, seconds) {
-  const out = execFileSync(
-    process.execPath,
-    [
-      'node_modules/autocannon/autocannon.js',
-      '-c',
-      String(connections),
-      '-d',
-      String(seconds),
-      '-j',
-      '-H',
-      `Authorization=Bearer ${KEY}`,
-      url,
-    ],
-    { maxBuffer: 64 << 20 },
-  );
-  const r = JSON.parse(out.toString());
-  // Only 2xx answers count as served; the rest (non-2xx, errors and timeouts after 10 s) are "failed".
-  return {
-    rps: r['2xx'] / seconds,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    failed: r.non2xx + r.errors,
-    total: r.requests.total,
-  };
+function autocannon(url, seconds, options = {}) {
+  const args = [
+    'node_modules/autocannon/autocannon.js',
+    '-c',
+    String(options.connections ?? connections),
+    '-d',
+    String(seconds),
+  ];
+  if (options.rate) args.push('--overallRate', String(options.rate));
+  args.push('-j', '-H', `Authorization=Bearer ${KEY}`, url);
+  const r = JSON.parse(execFileSync(process.execPath, args, { maxBuffer: 64 << 20 }).toString());
+  // Only 2xx answers count as served; the rest (non-2xx, errors, no answer within 10 s) are "failed".
+  return { rps: r['2xx'] / seconds, ok: r['2xx'], p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors };
 }
 
-const ratioText = (ratio) => (ratio === null ? 'bare served none' : `${(ratio * 100).toFixed(0)}%`);
+/** Saturation run of one server, with its node CPU time per request. */
+async function measure(server, path) {
+  await settle();
+  const before = cpuTicks(server.child.pid);
+  const result = autocannon(`${server.base}${path}`, duration);
+  const cpu = ((cpuTicks(server.child.pid) - before) * TICK_US) / Math.max(1, result.ok + result.failed);
+  return { ...result, cpuUs: Math.round(cpu) };
+}
 
 await ensureDataset();
-const probe = new pg.Client({ connectionString: databaseUrl });
-await probe.connect();
-const common = (
-  await probe.query(
-    `SELECT split_part(name, ' ', 2) AS w FROM products WHERE tenant_id = 'ten_bench_00' AND id > 'prd_00_0000100' ORDER BY id LIMIT 1`,
+const tenant = 'ten_bench_00';
+const [{ n: inTenant }] = await query(`SELECT count(*)::int AS n FROM products WHERE tenant_id = $1`, [tenant]);
+const middle = (
+  await query(`SELECT id FROM products WHERE tenant_id = $1 ORDER BY id OFFSET $2 LIMIT 1`, [
+    tenant,
+    Math.floor(inTenant / 2),
+  ])
+)[0].id;
+const word = (
+  await query(
+    `SELECT split_part(name, ' ', 2) AS w FROM products WHERE tenant_id = $1 AND id >= $2 ORDER BY id LIMIT 1`,
+    [tenant, middle],
   )
-).rows[0].w.toLowerCase();
+)[0].w.toLowerCase();
 const recent = (
-  await probe.query(
-    `SELECT updated_at FROM products WHERE tenant_id = 'ten_bench_00' ORDER BY updated_at DESC OFFSET 20000 LIMIT 1`,
-  )
-).rows[0].updated_at.toISOString();
-await probe.end();
-const rareSku = String(Math.floor(Number(values.products) * 0.61))
+  await query(`SELECT updated_at FROM products WHERE tenant_id = $1 ORDER BY updated_at DESC OFFSET $2 LIMIT 1`, [
+    tenant,
+    Math.min(20000, Math.floor(inTenant / 50)),
+  ])
+)[0].updated_at.toISOString();
+const rareSku = String(Math.floor(products * 0.61))
   .padStart(7, '0')
   .slice(0, 6);
+const deepPage = Math.max(1, Math.floor(inTenant / 200));
 
 const scenarios = [
   ['products page 1', '/v1/catalog/products?pageSize=100'],
-  [
-    'products deep page (5000)',
-    `/v1/catalog/products?pageSize=100&page=${Math.max(1, Math.floor(Number(values.products) / 200))}`,
-  ],
-  [`q common word ("${common}")`, `/v1/catalog/products?pageSize=100&q=${encodeURIComponent(common)}`],
-  [`q rare SKU fragment ("${rareSku}")`, `/v1/catalog/products?pageSize=100&q=${rareSku}`],
-  ['q 2-character term ("ol")', '/v1/catalog/products?pageSize=100&q=ol'],
-  ['updatedSince sync walk', `/v1/catalog/products?pageSize=100&updatedSince=${encodeURIComponent(recent)}`],
+  [`products deep page (${deepPage})`, `/v1/catalog/products?pageSize=100&page=${deepPage}`],
+  ['products q common word', `/v1/catalog/products?pageSize=100&q=${encodeURIComponent(word)}`],
+  ['products q rare SKU fragment', `/v1/catalog/products?pageSize=100&q=${rareSku}`],
+  ['products q 2-character term', '/v1/catalog/products?pageSize=100&q=ol'],
+  ['products updatedSince', `/v1/catalog/products?pageSize=100&updatedSince=${encodeURIComponent(recent)}`],
   ['stock lowStockOnly', '/v1/inventory/stock?pageSize=100&lowStockOnly=true'],
   ['stock page 1', '/v1/inventory/stock?pageSize=100'],
   ['categories', '/v1/catalog/categories'],
   ['promotions', '/v1/catalog/promotions'],
-  // The floor of each server: one row by primary key, and no work at all (no key, no database).
-  ['one product by id', '/v1/catalog/products/prd_00_0500000'],
+  ['one product by id', `/v1/catalog/products/${middle}`],
   ['no work (/health/live)', '/health/live'],
-].filter(([name]) => !values.only || name.includes(values.only));
+].filter(([name]) => !values.only || values.only.split(',').some((part) => name.includes(part)));
 
-const service = await start('service', ['dist/main.js'], {
-  LOG_LEVEL: 'warn',
-  DOCS_ENABLED: 'false',
-  APP_ENV: 'development',
-  DB_POOL_SIZE: '10',
-});
-const bare = await start('bare', ['bench/bare-server.mjs'], { DB_POOL_SIZE: '10' });
-const rssBefore = rss(service.child.pid);
+const serviceEnv = { LOG_LEVEL: 'warn', DOCS_ENABLED: 'false', APP_ENV: 'development', DB_POOL_SIZE: '10' };
+const service = await start('service', [`${values['service-dist']}/main.js`], serviceEnv);
+const fair = await start('fair', ['bench/fair-server.mjs'], { DB_POOL_SIZE: '10' });
+const floor = await start('floor', ['bench/floor-app.mjs'], {});
+const cursorPath = async () => {
+  const res = await fetch(`${service.base}/v1/catalog/products?pageSize=100&page=${deepPage}`, {
+    headers: { Authorization: `Bearer ${KEY}` },
+  });
+  return /<([^>]+)>; rel="next"/.exec(res.headers.get('link'))[1];
+};
+if ((!values.only || 'products cursor page'.includes(values.only)) && values['service-dist'] === 'dist')
+  scenarios.splice(2, 0, [`products cursor page (${deepPage + 1})`, await cursorPath()]);
+
+// Both servers must answer every scenario with the same bytes: otherwise the comparison is unfair.
+for (const [name, path] of scenarios) {
+  if (path === '/health/live') continue;
+  const [a, b] = await Promise.all(
+    [service, fair].map((s) =>
+      fetch(`${s.base}${path}`, { headers: { Authorization: `Bearer ${KEY}` } }).then((r) => r.text()),
+    ),
+  );
+  if (a !== b)
+    throw new Error(
+      `${name}: the fair server's body differs from the service's:\n${a.slice(0, 300)}\n${b.slice(0, 300)}`,
+    );
+}
+console.log(`Service and fair server answer the same bytes for all ${scenarios.length} scenarios.`);
+
+const rssBefore = rssMiB(service.child.pid);
 const results = [];
 try {
   for (const [name, path] of scenarios) {
+    const servers = path === '/health/live' ? [service, fair, floor] : [service, fair];
+    // Warm each at load first: caches, prepared statements, JIT, and state that builds up with traffic.
+    for (const server of servers) autocannon(`${server.base}${path}`, warmup);
     const row = { scenario: name, path };
-    // Warm both first, so that neither is measured on a colder database cache than the other.
-    for (const server of [service, bare]) autocannon(`${server.base}${path}`, 2);
-    for (const server of [service, bare]) {
-      await settle();
-      row[server.name] = autocannon(`${server.base}${path}`, duration);
-    }
-    row.ratio = row.bare.rps > 0 ? row.service.rps / row.bare.rps : null;
+    for (const server of servers) row[server.name] = await measure(server, path);
+    row.ratio = row.fair.rps > 0 ? row.service.rps / row.fair.rps : null;
     results.push(row);
     console.log(
-      `${name.padEnd(34)} service ${row.service.rps.toFixed(0).padStart(6)} rps ` +
-        `p50 ${String(row.service.p50).padStart(4)} ms p99 ${String(row.service.p99).padStart(5)} ` +
-        `ms failed ${row.service.failed} | bare ${row.bare.rps.toFixed(0).padStart(6)} ` +
-        `rps p50 ${String(row.bare.p50).padStart(4)} ms p99 ${String(row.bare.p99).padStart(5)} ` +
-        `ms failed ${row.bare.failed} | ${ratioText(row.ratio)}`,
+      `${name.padEnd(32)} service ${row.service.rps.toFixed(0).padStart(6)}/s ${String(row.service.cpuUs).padStart(5)} µs` +
+        ` | fair ${row.fair.rps.toFixed(0).padStart(6)}/s ${String(row.fair.cpuUs).padStart(5)} µs` +
+        (row.floor
+          ? ` | floor ${row.floor.rps.toFixed(0).padStart(6)}/s ${String(row.floor.cpuUs).padStart(5)} µs`
+          : '') +
+        ` | ${row.ratio === null ? '-' : `${(row.ratio * 100).toFixed(0)}%`}`,
     );
   }
+
+  // Latency at a fixed offered load (open loop): half of what the fair server sustains.
+  const openLoop = [];
+  for (const row of results.filter((r) =>
+    ['products page 1', 'one product by id', 'stock page 1'].includes(r.scenario),
+  )) {
+    const rate = Math.max(1, Math.round(row.fair.rps / 2));
+    const entry = { scenario: row.scenario, rate };
+    for (const server of [service, fair]) {
+      await settle();
+      entry[server.name] = autocannon(`${server.base}${row.path}`, duration, { rate });
+    }
+    openLoop.push(entry);
+    console.log(
+      `open loop ${row.scenario} at ${rate}/s: service p50 ${entry.service.p50} ` +
+        `p99 ${entry.service.p99} ms | fair p50 ${entry.fair.p50} p99 ${entry.fair.p99} ` +
+        `ms`,
+    );
+  }
+
+  // Cheap requests while expensive searches saturate the database (100 concurrent 2-character searches).
+  let overload = null;
+  if (!values['skip-overload'] && !values.only) {
+    await settle();
+    const alone = autocannon(`${service.base}/v1/catalog/products/${middle}`, duration, { connections: 10 });
+    const searches = spawn(
+      process.execPath,
+      [
+        'node_modules/autocannon/autocannon.js',
+        '-c',
+        '100',
+        '-d',
+        String(duration + 2),
+        '-j',
+        '-H',
+        `Authorization=Bearer ${KEY}`,
+        `${service.base}/v1/catalog/products?pageSize=100&q=ol`,
+      ],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    let searchOut = '';
+    searches.stdout.on('data', (d) => (searchOut += d));
+    await new Promise((r) => setTimeout(r, 1000));
+    const underLoad = autocannon(`${service.base}/v1/catalog/products/${middle}`, duration, { connections: 10 });
+    await new Promise((r) => searches.once('exit', r));
+    const s = JSON.parse(searchOut);
+    overload = {
+      alone,
+      underLoad,
+      searches: { ok: s['2xx'], failed: s.non2xx + s.errors, p50: s.latency.p50, p99: s.latency.p99 },
+    };
+    console.log(
+      `by id alone: p50 ${alone.p50} p99 ${alone.p99} ms; under 100 searches: p50 ` +
+        `${underLoad.p50} p99 ${underLoad.p99} ms, failed ${underLoad.failed}`,
+    );
+  }
+
+  // A client's sync: a full walk of the tenant by next links and by page numbers, then an incremental
+  // round after 1% of the products and of the stock levels changed.
+  let sync = null;
+  if (!values['skip-sync'] && !values.only) sync = await syncScenarios();
+
   let soak = null;
   if (Number(values.soak) > 0) {
-    const before = rss(service.child.pid);
+    const before = rssMiB(service.child.pid);
     autocannon(`${service.base}/v1/catalog/products?pageSize=100&page=3`, Number(values.soak));
-    soak = { seconds: Number(values.soak), rssBeforeMiB: before, rssAfterMiB: rss(service.child.pid) };
+    soak = { seconds: Number(values.soak), rssBeforeMiB: before, rssAfterMiB: rssMiB(service.child.pid) };
   }
-  const rssAfter = rss(service.child.pid);
-  const machine = `${cpus().length} × ${cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
-  const report = {
-    date: new Date().toISOString(),
-    machine,
-    products: Number(values.products),
-    stores: Number(values.stores),
-    duration,
-    connections,
-    rssBeforeMiB: rssBefore,
-    rssAfterMiB: rssAfter,
-    soak,
-    results,
+  const rssAfter = rssMiB(service.child.pid);
+  report({ results, openLoop, overload, sync, soak, rssBefore, rssAfter });
+} finally {
+  for (const server of [service, fair, floor]) server.child.kill('SIGTERM');
+  await database.release();
+}
+
+async function walk(path, onPage = () => undefined) {
+  let url = path;
+  let rows = 0;
+  let pages = 0;
+  let position = null;
+  const pageMs = [];
+  const started = Date.now();
+  while (url) {
+    const t0 = performance.now();
+    const res = await fetch(service.base + url, { headers: { Authorization: `Bearer ${KEY}` } });
+    if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+    const body = await res.json();
+    pageMs.push(performance.now() - t0);
+    rows += body.rows.length;
+    pages++;
+    position = res.headers.get('sync-position') ?? position;
+    url = /<([^>]+)>; rel="next"/.exec(res.headers.get('link'))?.[1];
+    if (onPage(pages, Date.now() - started) === false) break;
+  }
+  const seconds = (Date.now() - started) / 1000;
+  pageMs.sort((a, b) => a - b);
+  const pct = (p) => Number(pageMs[Math.min(pageMs.length - 1, Math.floor(pageMs.length * p))].toFixed(1));
+  return {
+    rows,
+    pages,
+    seconds: Number(seconds.toFixed(1)),
+    rowsPerSecond: Math.round(rows / seconds),
+    p50Ms: pct(0.5),
+    p99Ms: pct(0.99),
+    position,
   };
-  const soakText = soak
-    ? `; soak of ${soak.seconds} s: ${soak.rssBeforeMiB.toFixed(0)} → ${soak.rssAfterMiB.toFixed(0)} MiB`
-    : '';
+}
+
+async function syncScenarios() {
+  await settle();
+  const byCursor = await walk('/v1/catalog/products?activeOnly=false&pageSize=100');
+  console.log(
+    `full walk by next links: ${byCursor.rows} rows in ${byCursor.seconds} s ` +
+      `(${byCursor.rowsPerSecond} rows/s, page p50 ${byCursor.p50Ms} ms, p99 ${byCursor.p99Ms} ` +
+      `ms)`,
+  );
+  const stockWalk = await walk('/v1/inventory/stock?activeOnly=false&pageSize=100');
+  const cap = 60_000;
+  let capped = false;
+  const byPage = await walkPages(cap, () => (capped = true));
+  const projected = capped ? Math.round(((byCursor.rows / 100) * byPage.seconds) / byPage.pages) : byPage.seconds;
+  console.log(
+    `full walk by page numbers: ${byPage.pages} pages in ${byPage.seconds} s` +
+      (capped
+        ? ` (stopped at ${cap / 1000} s; the whole walk at this pace: ${projected} s, and pages get slower with depth)`
+        : ''),
+  );
+  // 1% of the products and of the stock levels change.
+  const share = Math.max(1, Math.floor(byCursor.rows / 100));
+  await query(
+    `UPDATE products SET selling_price_gross = selling_price_gross + 0.01, updated_at = now()
+      WHERE id IN (SELECT id FROM products WHERE tenant_id = $1 ORDER BY md5(id) LIMIT $2)`,
+    [tenant, share],
+  );
+  await query(
+    `UPDATE stock_levels SET quantity = quantity + 1, updated_at = now()
+      WHERE product_id IN (SELECT product_id FROM stock_levels WHERE tenant_id = $1 ORDER BY md5(product_id || 's') LIMIT $2)`,
+    [tenant, share],
+  );
+  await settle();
+  const incremental = await walk(
+    `/v1/catalog/products?activeOnly=false&pageSize=100&changedSince=${byCursor.position}`,
+  );
+  const incrementalStock = await walk(
+    `/v1/inventory/stock?activeOnly=false&pageSize=100&changedSince=${stockWalk.position}`,
+  );
+  console.log(
+    `incremental round after ${share} changes: products ${incremental.rows} rows ` +
+      `in ${incremental.seconds} s; stock ${incrementalStock.rows} rows in ${incrementalStock.seconds} ` +
+      `s`,
+  );
+  return {
+    byCursor,
+    stockWalk,
+    byPage: { ...byPage, capped, projectedSeconds: projected },
+    changed: share,
+    incremental,
+    incrementalStock,
+  };
+
+  async function walkPages(limitMs, onCap) {
+    let pages = 0;
+    let rows = 0;
+    const started = Date.now();
+    for (let page = 1; ; page++) {
+      const res = await fetch(`${service.base}/v1/catalog/products?activeOnly=false&pageSize=100&page=${page}`, {
+        headers: { Authorization: `Bearer ${KEY}` },
+      });
+      const body = await res.json();
+      rows += body.rows.length;
+      pages++;
+      if (page >= body.totalPages) break;
+      if (Date.now() - started > limitMs) {
+        onCap();
+        break;
+      }
+    }
+    const seconds = (Date.now() - started) / 1000;
+    return { pages, rows, seconds: Number(seconds.toFixed(1)), rowsPerSecond: Math.round(rows / seconds) };
+  }
+}
+
+function report({ results, openLoop, overload, sync, soak, rssBefore, rssAfter }) {
+  const machine = `${cpus().length} × ${cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  const date = new Date().toISOString();
+  const pct = (r) => (r === null ? '-' : `${(r * 100).toFixed(0)}%`);
+  const cell = (m) => (m ? `${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.cpuUs} | ${m.failed}` : ' | | | |');
   const md = [
-    `Benchmark of ${report.date} on ${machine}: ${values.products} products in ` +
-      `${values.stores} stores (+ other tenants), ${connections} connections, ${duration} ` +
-      `s per scenario.`,
+    `Benchmark of ${date} on ${machine}: ${products} products in ${values.stores} ` +
+      `stores (+ other tenants), ${connections} connections, ${warmup} s warm-up ` +
+      `and ${duration} s per measurement.`,
     '',
-    '| scenario | service req/s | p50 ms | p99 ms | failed | bare req/s | p50 ms | p99 ms | failed | service/bare |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| scenario | ${['service', 'fair', 'floor'].map((s) => `${s} req/s | p50 ms | p99 ms | CPU µs/req | failed`).join(' | ')}` +
+      ' | service/fair |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...results.map(
-      (r) =>
-        `| ${r.scenario} | ${r.service.rps.toFixed(0)} | ${r.service.p50} | ${r.service.p99} ` +
-        `| ${r.service.failed} | ${r.bare.rps.toFixed(0)} | ${r.bare.p50} | ${r.bare.p99} ` +
-        `| ${r.bare.failed} | ${ratioText(r.ratio)} |`,
+      (r) => `| ${r.scenario} | ${cell(r.service)} | ${cell(r.fair)} | ${cell(r.floor)} | ${pct(r.ratio)} |`,
     ),
     '',
-    'req/s counts 2xx answers only; "failed" counts non-2xx answers and requests that got no answer within 10 s.',
+    'req/s counts 2xx answers only; "failed" counts non-2xx answers and requests without an answer within 10 s; ' +
+      "CPU is the node process's (user + system) per request.",
     '',
-    `Service RSS: ${rssBefore.toFixed(0)} MiB before, ${rssAfter.toFixed(0)} MiB after${soakText}.`,
+    '| open loop (offered load) | rate/s | service p50 ms | service p99 ms | fair p50 ms | fair p99 ms |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...openLoop.map(
+      (o) => `| ${o.scenario} | ${o.rate} | ${o.service.p50} | ${o.service.p99} | ${o.fair.p50} | ${o.fair.p99} |`,
+    ),
+    '',
+    ...(overload
+      ? [
+          `One product by id with 10 connections: alone p50 ${overload.alone.p50} ms, ` +
+            `p99 ${overload.alone.p99} ms; while 100 concurrent 2-character searches ` +
+            `saturate the database: p50 ${overload.underLoad.p50} ms, p99 ${overload.underLoad.p99} ` +
+            `ms, ${overload.underLoad.failed} failed (searches: ${overload.searches.ok} ` +
+            `answered, ${overload.searches.failed} refused or failed).`,
+          '',
+        ]
+      : []),
+    ...(sync
+      ? [
+          `Sync of the tenant (${sync.byCursor.rows} products, 100 per page, one client): full walk by next links ` +
+            `${sync.byCursor.seconds} s (${sync.byCursor.rowsPerSecond} rows/s, page p50 ${sync.byCursor.p50Ms} ms, ` +
+            `p99 ${sync.byCursor.p99Ms} ms); stock rows ${sync.stockWalk.seconds} s; by page numbers ` +
+            `${sync.byPage.pages} pages in ${sync.byPage.seconds} s` +
+            (sync.byPage.capped
+              ? ` (stopped; the whole walk at that pace ${sync.byPage.projectedSeconds} s, slower in fact since deeper pages cost more).`
+              : '.'),
+          `Incremental round after ${sync.changed} products and ${sync.changed} stock ` +
+            `levels changed: products ${sync.incremental.rows} rows in ${sync.incremental.seconds} ` +
+            `s, stock ${sync.incrementalStock.rows} rows in ${sync.incrementalStock.seconds} ` +
+            `s.`,
+          '',
+        ]
+      : []),
+    `Service RSS: ${rssBefore.toFixed(0)} MiB before, ${rssAfter.toFixed(0)} MiB after` +
+      (soak
+        ? `; soak of ${soak.seconds} s: ${soak.rssBeforeMiB.toFixed(0)} → ${soak.rssAfterMiB.toFixed(0)} MiB.`
+        : '.'),
   ].join('\n');
   console.log(`\n${md}`);
   mkdirSync('bench/results', { recursive: true });
-  const stamp = report.date.replace(/[:.]/g, '-');
-  writeFileSync(`bench/results/${stamp}.json`, JSON.stringify(report, null, 2));
+  const stamp = date.replace(/[:.]/g, '-');
+  writeFileSync(
+    `bench/results/${stamp}.json`,
+    JSON.stringify(
+      {
+        date,
+        machine,
+        products,
+        connections,
+        duration,
+        warmup,
+        results,
+        openLoop,
+        overload,
+        sync,
+        soak,
+        rssBefore,
+        rssAfter,
+      },
+      null,
+      2,
+    ),
+  );
   writeFileSync(`bench/results/${stamp}.md`, `${md}\n`);
-  writeFileSync('bench/results/latest.md', `${md}\n`);
-} finally {
-  service.child.kill('SIGTERM');
-  bare.child.kill('SIGTERM');
+  console.log(`\nWritten to bench/results/${stamp}.md`);
 }
