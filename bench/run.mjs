@@ -116,6 +116,18 @@ function autocannon(url, seconds, options = {}) {
   return { rps: r['2xx'] / seconds, ok: r['2xx'], p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors };
 }
 
+/** Requests at a fixed, evenly spaced rate (bench/open-loop.mjs), timed from when each was due. */
+function openLoopRun(url, rate, seconds) {
+  const out = execFileSync(process.execPath, [
+    'bench/open-loop.mjs',
+    url,
+    String(rate),
+    String(seconds),
+    `Authorization=Bearer ${KEY}`,
+  ]);
+  return JSON.parse(out.toString());
+}
+
 /** Saturation run of one server, with its node CPU time per request. */
 async function measure(server, path) {
   await settle();
@@ -224,7 +236,7 @@ try {
     const entry = { scenario: row.scenario, rate };
     for (const server of [service, fair]) {
       await settle();
-      entry[server.name] = autocannon(`${server.base}${row.path}`, duration, { rate });
+      entry[server.name] = openLoopRun(`${server.base}${row.path}`, rate, duration);
     }
     openLoop.push(entry);
     console.log(

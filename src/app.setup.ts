@@ -2,7 +2,12 @@ import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-ex
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config/app-config.js';
-import { bodyLimitMiddleware, hardeningMiddleware, undecodablePathMiddleware } from './http/hardening.middleware.js';
+import {
+  bodyLimitMiddleware,
+  hardeningMiddleware,
+  isV1Request,
+  undecodablePathMiddleware,
+} from './http/hardening.middleware.js';
 import { answerRequestsNodeWouldRefuse, refuseMalformedRequests } from './http/client-error.js';
 import { compose } from './http/compose.js';
 import { requestIdMiddleware } from './http/request-id.middleware.js';
@@ -57,9 +62,10 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
     });
   }
   // Every /v1 request, known route or not, spends from a budget before anything can refuse it, so
-  // that every /v1 response (413 and malformed paths included) carries the rate-limit headers. A
-  // plain mount path: express decodes nothing here, so no URL can fail before the headers are set.
-  app.use('/v1', (req: Request, res: Response, next: NextFunction) => void rateLimit.use(req, res, next));
-  app.use(compose(refuseMalformedRequests, bodyLimitMiddleware(config.bodyLimitBytes)));
+  // that every /v1 response (413 and malformed paths included) carries the rate-limit headers. The
+  // path is read off the raw URL: nothing is decoded here, so no URL can fail before the headers are set.
+  const spend = (req: Request, res: Response, next: NextFunction): void =>
+    isV1Request(req) ? void rateLimit.use(req, res, next) : next();
+  app.use(compose(spend, refuseMalformedRequests, bodyLimitMiddleware(config.bodyLimitBytes)));
   if (config.docsEnabled) setupDocs(app, buildOpenApiDocument(app), config.appEnv);
 }

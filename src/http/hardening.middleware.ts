@@ -4,11 +4,13 @@ import { ApiError } from './api-error.js';
 /** `/v1`, `/v1/…` or `/v1?…`, read off the raw URL (Express's `req.path` parses the URL per request). */
 const isV1 = (url: string): boolean => url.startsWith('/v1') && (url.length === 3 || url[3] === '/' || url[3] === '?');
 
+/** Whether a request is for /v1 (routes are case-sensitive). An absolute-form target is rare: only then is the URL parsed. */
+export const isV1Request = (req: Request): boolean => isV1(req.url.startsWith('/') ? req.url : req.path);
+
 /** Responses of /v1 hold tenant data: never cached by intermediaries, never content-sniffed. */
 export function hardeningMiddleware(req: Request, res: Response, next: NextFunction): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  // An absolute-form target (`GET http://host/v1/…`) is rare: only then is the URL parsed.
-  if (isV1(req.url.startsWith('/') ? req.url : req.path)) res.setHeader('Cache-Control', 'no-store');
+  if (isV1Request(req)) res.setHeader('Cache-Control', 'no-store');
   next();
 }
 
