@@ -7,7 +7,7 @@ import { ScopedReader } from '../../tenancy/scoped-reader.js';
 export const CATEGORY_SORTS = ['sortOrder', 'name'] as const;
 export type CategorySort = (typeof CATEGORY_SORTS)[number];
 
-/** The filters and order of the category list (decisions.md). */
+/** The filters and order of the category list (docs/api-rules.md#filters). */
 export interface CategoryFilter {
   readonly activeOnly: boolean;
   readonly parentCategoryId?: string;

@@ -8,7 +8,7 @@ import { ScopedReader } from '../../tenancy/scoped-reader.js';
 import { toPostgresTimestamp, type Instant } from '../../values/formats.js';
 import { escapeLike } from '../../values/like-pattern.js';
 
-/** The filters of the product list (decisions.md). */
+/** The filters of the product list (docs/api-rules.md#filters). */
 export interface ProductFilter {
   readonly activeOnly: boolean;
   readonly categoryId?: string;

@@ -1,4 +1,7 @@
-/** The internal promotion rules of FORMAT.md. They are read to write descriptions, never returned. */
+/**
+ * The internal promotion rules of a data set (docs/dataset-format.md#promotion-rules): read to write the
+ * descriptions, never returned.
+ */
 export type PromotionCondition =
   | { kind: 'product_quantity'; minQuantity: number; productIds: string[] }
   | { kind: 'category_quantity'; minQuantity: number; categoryIds: string[] }

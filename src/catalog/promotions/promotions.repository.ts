@@ -12,7 +12,7 @@ import {
   type ReturnableStatus,
 } from './promotion-rules.js';
 
-/** The filters of the promotion list (decisions.md); `type` is one of CUSTOMER_FACING_TYPES. */
+/** The filters of the promotion list (docs/api-rules.md#promotions); `type` is one of CUSTOMER_FACING_TYPES. */
 export interface PromotionFilter {
   readonly type?: string;
   /** Only ACTIVE promotions whose window [startsAt, endsAt] contains this instant. */

@@ -5,7 +5,7 @@ export const AVAILABILITIES = ['not_tracked', 'out_of_stock', 'low_stock', 'in_s
 export type Availability = (typeof AVAILABILITIES)[number];
 
 /**
- * The inventory row of decisions.md, keys in its order. StockRepository has PostgreSQL write each
+ * The stock row (docs/api-rules.md#values), keys in the contract's order. StockRepository has PostgreSQL write each
  * row as JSON in exactly this order (PUBLIC_STOCK_ROW); cost layers and movements are never read.
  */
 @ApiSchema({ name: 'StockRow' })

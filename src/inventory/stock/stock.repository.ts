@@ -7,7 +7,7 @@ import { type DataScope, scopeCondition, scopeShape } from '../../tenancy/data-s
 import { ScopedReader } from '../../tenancy/scoped-reader.js';
 import { type Instant, toPostgresTimestamp } from '../../values/formats.js';
 
-/** The filters of the stock list (decisions.md). */
+/** The filters of the stock list (docs/api-rules.md#filters). */
 export interface StockFilter {
   readonly activeOnly: boolean;
   readonly productId?: string;
