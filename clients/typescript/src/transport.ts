@@ -132,9 +132,13 @@ export class Transport {
       } catch (error) {
         if (options.signal?.aborted) throw options.signal.reason;
         if (attempt > this.retry.maxRetries) {
-          throw new ApiConnectionError(`${url} could not be reached (${attempt} attempts): ${String(error)}`, attempt, {
-            cause: error,
-          });
+          throw new ApiConnectionError(
+            `${url} could not be reached in ${attempt} attempt(s): ${String(error)}`,
+            attempt,
+            {
+              cause: error,
+            },
+          );
         }
         await this.wait({ reason: 'network_error', delayMs: this.backoff(attempt), attempt, error }, options.signal);
         continue;

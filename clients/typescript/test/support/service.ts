@@ -16,6 +16,8 @@ export interface Exchange {
   sentAt: number;
   /** The status, or 0 for a network error. */
   status: number;
+  /** The Retry-After header, if any. */
+  retryAfter: string | null;
 }
 
 /** A client whose requests, answers and waits are recorded, for tests that assert on them. */
@@ -23,10 +25,11 @@ export function recordingClient(options: ClientOptions): { client: Client; excha
   const exchanges: Exchange[] = [];
   const waits: WaitEvent[] = [];
   const recordingFetch: FetchLike = async (url, init) => {
-    const exchange: Exchange = { url, sentAt: Date.now(), status: 0 };
+    const exchange: Exchange = { url, sentAt: Date.now(), status: 0, retryAfter: null };
     exchanges.push(exchange);
     const response = await fetch(url, init);
     exchange.status = response.status;
+    exchange.retryAfter = response.headers.get('Retry-After');
     return response;
   };
   const client = createClient({ ...options, fetch: recordingFetch, onWait: (event) => waits.push(event) });
