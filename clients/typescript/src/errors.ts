@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode } from './types.js';
+import type { DocumentedDetails, ErrorBody, ErrorCode } from './types.js';
 
 /** One failing parameter of a validation_failed error. */
 export type ParameterError = { in: 'query' | 'path'; name: string; message: string };
@@ -26,7 +26,11 @@ export type ApiErrorCode = keyof ErrorDetailsByCode;
 // details fit what openapi.json says of `details` (regenerated types that disagree fail the build).
 type Assert<T extends true> = T;
 type _EveryCodeHasDetails = Assert<[ErrorCode] extends [ApiErrorCode] ? true : false>;
-type _DetailsFitTheDocument = Assert<[ErrorDetailsByCode[ErrorCode]] extends [ErrorBody['details']] ? true : false>;
+type _DetailsFitTheDocument = Assert<
+  { [C in ErrorCode]: [ErrorDetailsByCode[C]] extends [DocumentedDetails<C>] ? true : false }[ErrorCode] extends true
+    ? true
+    : false
+>;
 
 /**
  * An error answer of the service (any status but 2xx, after the retries it was worth), with the

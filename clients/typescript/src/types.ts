@@ -23,10 +23,24 @@ export type StockQuery = Query<'listStock'>;
 export type CategoryQuery = Query<'listCategories'>;
 export type PromotionQuery = Query<'listPromotions'>;
 
-/** The `error` object of the service's error envelope, as openapi.json describes it. */
-export type ErrorBody = operations['listProducts']['responses'][400]['content']['application/json']['error'];
+type Responses<O extends Operation> = operations[O]['responses'];
+type JsonOf<R> = R extends { content: { 'application/json': infer J } } ? J : never;
+/** Every error answer any operation documents (each status may describe its own codes). */
+type ErrorEnvelope = { [O in Operation]: JsonOf<Responses<O>[Exclude<keyof Responses<O>, 200>]> }[Operation];
+type ErrorOf<Envelope> = Envelope extends { error: infer E } ? E : never;
+
+/** The `error` object of the service's error envelope, as openapi.json describes it (a union when it has variants). */
+export type ErrorBody = ErrorOf<ErrorEnvelope>;
 /** The service's error codes. */
 export type ErrorCode = ErrorBody['code'];
+/** What openapi.json says of `details` for the code C. */
+export type DocumentedDetails<C extends ErrorCode> = ErrorBody extends infer B
+  ? B extends { code: infer K; details: infer D }
+    ? C extends K
+      ? D
+      : never
+    : never
+  : never;
 
 /** A paginated body: `{ rows, page, pageSize, total, totalPages }`. */
 export type PageBody = ProductPage | StockPage;
