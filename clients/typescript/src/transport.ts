@@ -66,20 +66,27 @@ export interface RequestOptions {
   readonly requestId?: string;
 }
 
-/** A wait that an abort ends early (with the abort's reason). */
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+/** One timer that an abort ends early (with the abort's reason). */
+function timer(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason as Error);
     const onAbort = () => {
-      clearTimeout(timer);
+      clearTimeout(timeout);
       reject(signal?.reason as Error);
     };
-    const timer = setTimeout(() => {
+    const timeout = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** Waits at least `ms` by the clock (timers may fire a millisecond early), unless aborted. */
+async function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  const until = Date.now() + ms;
+  do await timer(until - Date.now(), signal);
+  while (Date.now() < until);
 }
 
 class AttemptTimeout extends Error {
