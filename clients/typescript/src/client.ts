@@ -1,0 +1,119 @@
+import { Listing, toPage } from './pagination.js';
+import { SyncRound } from './sync.js';
+import { Transport, type TransportOptions } from './transport.js';
+import type {
+  CallOptions,
+  Category,
+  CategoryQuery,
+  Page,
+  Product,
+  ProductPage,
+  ProductQuery,
+  Promotion,
+  PromotionQuery,
+  StockPage,
+  StockQuery,
+  WalkOptions,
+} from './types.js';
+
+export type ClientOptions = TransportOptions;
+
+/** Parameters of a walk: those of the list but `cursor`, which the walk takes from the Link header. */
+export type ProductListQuery = Omit<ProductQuery, 'cursor'>;
+export type StockListQuery = Omit<StockQuery, 'cursor'>;
+
+/** A sync round's options: the only parameters a sync walk combines with. */
+export interface SyncOptions extends WalkOptions {
+  /** Only this store (the stored position must come from rounds with the same storeId). */
+  readonly storeId?: string;
+  /** Rows per page, 1 to 100. Default 100. */
+  readonly pageSize?: number;
+}
+
+export interface Client {
+  readonly products: {
+    /** GET /v1/catalog/products/{id}: one product, active or not. */
+    get(id: string, options?: CallOptions): Promise<Product>;
+    /** GET /v1/catalog/products: one page (by `page` number, or by a `cursor` of an earlier page). */
+    listPage(query?: ProductQuery, options?: CallOptions): Promise<Page<ProductPage>>;
+    /** GET /v1/catalog/products following `Link` next: iterate it for products, or `.pages()`. */
+    list(query?: ProductListQuery, options?: WalkOptions): Listing<ProductPage>;
+  };
+  readonly stock: {
+    /** GET /v1/inventory/stock: one page (by `page` number, or by a `cursor` of an earlier page). */
+    listPage(query?: StockQuery, options?: CallOptions): Promise<Page<StockPage>>;
+    /** GET /v1/inventory/stock following `Link` next: iterate it for stock rows, or `.pages()`. */
+    list(query?: StockListQuery, options?: WalkOptions): Listing<StockPage>;
+  };
+  readonly categories: {
+    /** GET /v1/catalog/categories (not paginated). */
+    list(query?: CategoryQuery, options?: CallOptions): Promise<Category[]>;
+  };
+  readonly promotions: {
+    /** GET /v1/catalog/promotions (not paginated). */
+    list(query?: PromotionQuery, options?: CallOptions): Promise<Promotion[]>;
+  };
+  /** One round of the lossless sync recipe per call; see SyncRound. */
+  readonly sync: {
+    /** Products changed since `position` (every product without it), inactive ones included. */
+    products(position?: string, options?: SyncOptions): SyncRound<ProductPage>;
+    /** Stock rows changed since `position` (every row without it), of inactive products too. */
+    stock(position?: string, options?: SyncOptions): SyncRound<StockPage>;
+  };
+}
+
+type QueryValue = string | number | boolean | undefined;
+
+/** `path?name=value&…` with the query's defined values, in the order given. */
+function withQuery(path: string, query: Readonly<Record<string, QueryValue>> = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.append(name, String(value));
+  const text = params.toString();
+  return text === '' ? path : `${path}?${text}`;
+}
+
+const PRODUCTS = '/v1/catalog/products';
+const STOCK = '/v1/inventory/stock';
+const SYNC_PAGE_SIZE = 100;
+
+/**
+ * A client of the Catalog and Inventory Read API for one key: `baseUrl` is the service's address
+ * (e.g. `https://catalog.example.com`), `apiKey` a `ck_live_…` or `ck_test_…` key.
+ */
+export function createClient(options: ClientOptions): Client {
+  const transport = new Transport(options);
+  const get = async <T>(path: string, callOptions?: CallOptions): Promise<T> =>
+    (await transport.get<T>(path, callOptions)).body;
+  const listPage = async <Body extends ProductPage | StockPage>(path: string, callOptions?: CallOptions) =>
+    toPage(await transport.get<Body>(path, callOptions));
+  const syncRound = <Body extends ProductPage | StockPage>(
+    route: string,
+    position: string | undefined,
+    { storeId, pageSize = SYNC_PAGE_SIZE, signal }: SyncOptions = {},
+  ) => {
+    // activeOnly=false: a product that is deactivated must reach the copy as a change, not vanish.
+    const path = withQuery(route, { activeOnly: false, storeId, pageSize, changedSince: position });
+    return new SyncRound(new Listing<Body>(transport, path, { signal }), position);
+  };
+  return {
+    products: {
+      get: (id, callOptions) => get<Product>(`${PRODUCTS}/${encodeURIComponent(id)}`, callOptions),
+      listPage: (query, callOptions) => listPage<ProductPage>(withQuery(PRODUCTS, query), callOptions),
+      list: (query, walkOptions) => new Listing<ProductPage>(transport, withQuery(PRODUCTS, query), walkOptions),
+    },
+    stock: {
+      listPage: (query, callOptions) => listPage<StockPage>(withQuery(STOCK, query), callOptions),
+      list: (query, walkOptions) => new Listing<StockPage>(transport, withQuery(STOCK, query), walkOptions),
+    },
+    categories: {
+      list: (query, callOptions) => get<Category[]>(withQuery('/v1/catalog/categories', query), callOptions),
+    },
+    promotions: {
+      list: (query, callOptions) => get<Promotion[]>(withQuery('/v1/catalog/promotions', query), callOptions),
+    },
+    sync: {
+      products: (position, syncOptions) => syncRound<ProductPage>(PRODUCTS, position, syncOptions),
+      stock: (position, syncOptions) => syncRound<StockPage>(STOCK, position, syncOptions),
+    },
+  };
+}

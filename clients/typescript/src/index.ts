@@ -1,0 +1,24 @@
+export { createClient } from './client.js';
+export type { Client, ClientOptions, ProductListQuery, StockListQuery, SyncOptions } from './client.js';
+export {
+  ApiConnectionError,
+  ApiError,
+  IncompleteSyncError,
+  isApiError,
+  type ApiErrorCode,
+  type ErrorDetailsByCode,
+  type ParameterError,
+} from './errors.js';
+export { Listing } from './pagination.js';
+export { SyncRound } from './sync.js';
+export {
+  DEFAULT_RATE_LIMIT,
+  DEFAULT_RETRY,
+  DEFAULT_TIMEOUT_MS,
+  type FetchLike,
+  type RateLimitOptions,
+  type RetryOptions,
+  type WaitEvent,
+} from './transport.js';
+export type * from './types.js';
+export type { components, operations, paths } from './generated/openapi.js';
