@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { generateOpenApi } from '../src/tools/cli/openapi.js';
 import { KEYS, testDataset } from './support/dataset.js';
-import { assertMatchesOpenApi } from './support/openapi-validator.js';
+import { assertMatchesOpenApi, compileSchema, resolveRef } from './support/openapi-validator.js';
 import { createTestApp, routeTable, type TestApp } from './support/test-app.js';
 
 const committed = readFileSync(new URL('../openapi.json', import.meta.url), 'utf8');
@@ -12,6 +12,19 @@ beforeAll(async () => {
   t = await createTestApp({ dataset: testDataset() });
 });
 afterAll(async () => t.close());
+
+type Json = Record<string, any>;
+const METHODS = ['get', 'head'];
+/** Every operation of the document, HEAD included. */
+const operations = (): { path: string; method: string; op: Json }[] =>
+  Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, op]) => ({ path, method, op: op as Json })),
+  );
+/** An operation's parameters as a reader sees them: the path item's and its own, references followed. */
+const parametersOf = (path: string, method: string): Json[] =>
+  [...(doc.paths[path].parameters ?? []), ...(doc.paths[path][method]?.parameters ?? [])].map((p) => resolveRef(p));
 
 describe('the OpenAPI document', () => {
   it('is what the code generates (run `npm run openapi` after changing the API)', async () => {
@@ -147,6 +160,21 @@ describe('the OpenAPI document', () => {
         body: product,
       }),
     ).toThrow(/header/);
+  });
+});
+
+describe('the OpenAPI document as generators and validators read it (issue 17)', () => {
+  it('1. accepts any X-Request-Id a client sends (the service replaces an invalid one): the rule is in the description', async () => {
+    for (const { path, method } of operations()) {
+      const param = parametersOf(path, method).find((p) => p.name === 'X-Request-Id');
+      expect(param).toMatchObject({ in: 'header', required: false });
+      expect(param!.description).toContain('^[A-Za-z0-9_.:-]{1,80}$');
+      const validate = compileSchema(param!.schema);
+      for (const sent of ['not a valid id!', 'x'.repeat(81), 'ünïcode', ''])
+        expect([sent, validate(sent)]).toEqual([sent, true]);
+    }
+    const res = await t.get('/v1/catalog/products', KEYS.tenantA, { 'X-Request-Id': 'not a valid id!' }).expect(200);
+    expect(res.headers['x-request-id']).toMatch(/^req_/);
   });
 });
 

@@ -153,9 +153,11 @@ export function V1Operation(options: V1OperationOptions): MethodDecorator {
       name: 'X-Request-Id',
       required: false,
       description:
-        'Optional id of this request, echoed in the response. Must match ^[A-Za-z0-9_.:-]{1,80}$; ' +
-        'otherwise (or when absent) the service generates one starting with req_.',
-      schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,80}$' },
+        'Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not ' +
+        'look like an API key; otherwise (or when absent) the service uses a generated one starting with req_.',
+      // No pattern: the service accepts any value and replaces one that breaks the rule, so a validator
+      // must not refuse the request.
+      schema: { type: 'string' },
     }),
     ApiResponse({
       status: 200,
