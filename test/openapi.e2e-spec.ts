@@ -25,6 +25,12 @@ const operations = (): { path: string; method: string; op: Json }[] =>
 /** An operation's parameters as a reader sees them: the path item's and its own, references followed. */
 const parametersOf = (path: string, method: string): Json[] =>
   [...(doc.paths[path].parameters ?? []), ...(doc.paths[path][method]?.parameters ?? [])].map((p) => resolveRef(p));
+/** Calls `visit` on every object of the document, with its JSON path. */
+function walk(node: unknown, visit: (node: Json, path: string) => void, path = '#'): void {
+  if (typeof node !== 'object' || node === null) return;
+  if (!Array.isArray(node)) visit(node as Json, path);
+  for (const [key, value] of Object.entries(node)) walk(value, visit, `${path}/${key}`);
+}
 
 describe('the OpenAPI document', () => {
   it('is what the code generates (run `npm run openapi` after changing the API)', async () => {
@@ -55,7 +61,11 @@ describe('the OpenAPI document', () => {
         if (status !== '200')
           expect(response.content['application/json'].example.error.code).toEqual(expect.any(String));
       }
-      expect(op.responses['429'].headers['Retry-After'].schema).toEqual({ type: 'integer', minimum: 1 });
+      expect(op.responses['429'].headers['Retry-After'].schema).toEqual({
+        type: 'integer',
+        format: 'int32',
+        minimum: 1,
+      });
       expect(op.parameters.find((p: { name: string }) => p.name === 'X-Request-Id')).toMatchObject({
         in: 'header',
         required: false,
@@ -175,6 +185,25 @@ describe('the OpenAPI document as generators and validators read it (issue 17)',
     }
     const res = await t.get('/v1/catalog/products', KEYS.tenantA, { 'X-Request-Id': 'not a valid id!' }).expect(200);
     expect(res.headers['x-request-id']).toMatch(/^req_/);
+  });
+
+  it('2. gives every integer a format that holds its range, and a page at most 100 rows', () => {
+    const integers: string[] = [];
+    walk(doc, (node, path) => {
+      if (node.type !== 'integer') return;
+      integers.push(path);
+      const needs64 = (node.maximum ?? 0) > 2 ** 31 - 1;
+      expect([path, node.format]).toEqual([path, needs64 ? 'int64' : 'int32']);
+    });
+    expect(integers.length).toBeGreaterThan(10);
+    const page = parametersOf('/v1/catalog/products', 'get').find((p) => p.name === 'page')!;
+    expect(page.schema).toMatchObject({ type: 'integer', format: 'int64', maximum: Number.MAX_SAFE_INTEGER });
+    for (const name of ['ProductPage', 'StockPage']) {
+      const pageSchema = doc.components.schemas[name];
+      expect(pageSchema.properties.rows).toMatchObject({ type: 'array', maxItems: 100 });
+      expect(pageSchema.properties.page).toMatchObject({ format: 'int64' });
+      expect(pageSchema.properties.total).toMatchObject({ format: 'int32' });
+    }
   });
 });
 

@@ -1,4 +1,6 @@
+import type { Type } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
+import { MAX_PAGE_SIZE } from '../pagination/pagination.js';
 import { ID_PATTERN_TEXT } from '../params/params.js';
 
 /** Schema decorators for response fields, written once to the conventions of the contract. */
@@ -32,13 +34,45 @@ export const TimestampProperty = (extra: Extra = {}): PropertyDecorator =>
     ...extra,
   });
 
+/**
+ * The numbers of a page. `page` echoes the request's page, up to 2^53 - 1 (int64); the counts are
+ * int32, as PostgreSQL counts them (`count(*)::int`: a larger count would be an error, not a total).
+ */
 export const PageFields = {
   page: (): PropertyDecorator =>
-    ApiProperty({ type: 'integer', minimum: 1, description: 'The page returned, from 1.', example: 1 }),
+    ApiProperty({
+      type: 'integer',
+      format: 'int64',
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'The page returned, from 1.',
+      example: 1,
+    }),
   pageSize: (): PropertyDecorator =>
-    ApiProperty({ type: 'integer', minimum: 1, maximum: 100, description: 'Rows per page.', example: 50 }),
+    ApiProperty({
+      type: 'integer',
+      format: 'int32',
+      minimum: 1,
+      maximum: MAX_PAGE_SIZE,
+      description: 'Rows per page.',
+      example: 50,
+    }),
   total: (): PropertyDecorator =>
-    ApiProperty({ type: 'integer', minimum: 0, description: 'Rows matching the filters, on all pages.', example: 152 }),
+    ApiProperty({
+      type: 'integer',
+      format: 'int32',
+      minimum: 0,
+      description: 'Rows matching the filters, on all pages.',
+      example: 152,
+    }),
   totalPages: (): PropertyDecorator =>
-    ApiProperty({ type: 'integer', minimum: 1, description: 'ceil(total / pageSize), at least 1.', example: 4 }),
+    ApiProperty({
+      type: 'integer',
+      format: 'int32',
+      minimum: 1,
+      description: 'ceil(total / pageSize), at least 1.',
+      example: 4,
+    }),
+  /** At most a page's worth of rows. */
+  rows: (type: [Type<unknown>]): PropertyDecorator => ApiProperty({ type, maxItems: MAX_PAGE_SIZE }),
 };

@@ -82,7 +82,10 @@ const errors = (notFound: string) => [
     type: ErrorEnvelope,
     headers: {
       ...COMMON_HEADERS,
-      'Retry-After': { description: 'Whole seconds to wait, at least 1.', schema: { type: 'integer', minimum: 1 } },
+      'Retry-After': {
+        description: 'Whole seconds to wait, at least 1.',
+        schema: { type: 'integer', format: 'int32', minimum: 1 },
+      },
     },
     example: ERROR_EXAMPLES[429],
   }),

@@ -32,6 +32,10 @@ const doc = (d: ParamDoc, schema: Record<string, unknown>, required = false): Pr
     ...schema,
   });
 
+/** The OpenAPI format that holds every value up to `max`: Java's and C#'s int unless it takes a long. */
+const integerFormat = (max: number | undefined): 'int32' | 'int64' =>
+  max !== undefined && max <= 2 ** 31 - 1 ? 'int32' : 'int64';
+
 /** Digits only, then the range: `1.5`, `-1`, `1e2` and `abc` stay strings and fail. */
 export function IntegerParam(options: { min: number; max?: number } & ParamDoc): PropertyDecorator {
   const range = options.max === undefined ? `at least ${options.min}` : `from ${options.min} to ${options.max}`;
@@ -42,7 +46,7 @@ export function IntegerParam(options: { min: number; max?: number } & ParamDoc):
     IsInt({ message }),
     Min(options.min, { message }),
     ...(options.max === undefined ? [] : [Max(options.max, { message })]),
-    doc(options, { type: 'integer', minimum: options.min, maximum: options.max }),
+    doc(options, { type: 'integer', format: integerFormat(options.max), minimum: options.min, maximum: options.max }),
   );
 }
 

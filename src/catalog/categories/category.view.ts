@@ -13,7 +13,7 @@ export class CategoryView {
   @TextProperty({ example: 'Soft Drinks' }) name: string;
   @TextProperty({ nullable: true, example: 'SD' }) code: string | null;
   @TextProperty({ nullable: true, example: null }) description: string | null;
-  @ApiProperty({ type: 'integer', example: 10 }) sortOrder: number;
+  @ApiProperty({ type: 'integer', format: 'int32', example: 10 }) sortOrder: number;
   @ApiProperty({ type: Boolean }) isActive: boolean;
   @TimestampProperty() updatedAt: string;
 }

@@ -46,7 +46,7 @@ export class ProductView {
 }
 
 export class ProductPage {
-  @ApiProperty({ type: () => [ProductView] }) rows: ProductView[];
+  @PageFields.rows([ProductView]) rows: ProductView[];
   @PageFields.page() page: number;
   @PageFields.pageSize() pageSize: number;
   @PageFields.total() total: number;

@@ -40,7 +40,7 @@ export class StockRowView {
 }
 
 export class StockPage {
-  @ApiProperty({ type: () => [StockRowView] }) rows: StockRowView[];
+  @PageFields.rows([StockRowView]) rows: StockRowView[];
   @PageFields.page() page: number;
   @PageFields.pageSize() pageSize: number;
   @PageFields.total() total: number;
