@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { generateOpenApi } from '../src/tools/cli/openapi.js';
 import { KEYS, testDataset } from './support/dataset.js';
 import { assertMatchesOpenApi, compileSchema, resolveRef } from './support/openapi-validator.js';
@@ -204,6 +205,19 @@ describe('the OpenAPI document as generators and validators read it (issue 17)',
       expect(pageSchema.properties.page).toMatchObject({ format: 'int64' });
       expect(pageSchema.properties.total).toMatchObject({ format: 'int32' });
     }
+  });
+
+  it('2. lists this server, the development and the production base address, and a contact', () => {
+    const hosts = readdirSync('deploy/overlays').map((env) => {
+      const kustomization = parse(readFileSync(`deploy/overlays/${env}/kustomization.yaml`, 'utf8'));
+      const patch = kustomization.patches.find((p: Json) => p.target.kind === 'Ingress');
+      return [env, parse(patch.patch).find((op: Json) => op.path === '/spec/rules/0/host').value];
+    });
+    expect(doc.servers[0].url).toBe('/');
+    for (const [env, host] of hosts)
+      expect(doc.servers).toContainEqual({ url: `https://${host}`, description: expect.stringContaining(env) });
+    expect(doc.info.contact.name).toEqual(expect.any(String));
+    expect(doc.info.contact.email ?? doc.info.contact.url).toEqual(expect.any(String));
   });
 });
 

@@ -46,13 +46,22 @@ Everything lives under \`/v1\` (API version 1.0.0). A breaking change would come
 would not change behaviour.
 `.trim();
 
+/** The base addresses of the deployments (the Ingress hosts of deploy/overlays/<environment>/kustomization.yaml). */
+const SERVERS = [
+  { url: '/', description: 'This server' },
+  { url: 'https://catalog-api.dev.pos-platform.example', description: 'development (ck_test_ keys)' },
+  { url: 'https://catalog-api.pos-platform.example', description: 'production (ck_live_ keys)' },
+];
+
+/** Who answers integration developers' questions about the API. */
+const CONTACT = { name: 'Catalog and Inventory API team', email: 'catalog-api@pos-platform.example' };
+
 /** The OpenAPI 3 document of the service, generated from the controllers, DTOs and views. */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
-  const config = new DocumentBuilder()
+  const builder = new DocumentBuilder()
     .setTitle('Catalog and Inventory Read API')
     .setDescription(DESCRIPTION)
     .setVersion('1.0.0')
-    .addServer('/', 'This server (development and production each have their own base address)')
     .addBearerAuth(
       {
         type: 'http',
@@ -64,9 +73,12 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       BEARER_SCHEME,
     )
     .addTag('Catalog', 'Products, categories and customer-facing promotions.')
-    .addTag('Inventory', 'Exact stock levels.')
-    .build();
-  const document = SwaggerModule.createDocument(app, config, { operationIdFactory: (_controller, method) => method });
+    .addTag('Inventory', 'Exact stock levels.');
+  for (const server of SERVERS) builder.addServer(server.url, server.description);
+  const document = SwaggerModule.createDocument(app, builder.build(), {
+    operationIdFactory: (_controller, method) => method,
+  });
+  document.info.contact = CONTACT;
   document.info.license = { name: 'Proprietary: for approved integrations of the point-of-sale platform' };
   return sortKeys(strictSchemas(document));
 }
