@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { generateOpenApi } from '../src/tools/cli/openapi.js';
 import { KEYS, testDataset } from './support/dataset.js';
-import { assertMatchesOpenApi, compileSchema, resolveRef } from './support/openapi-validator.js';
+import { assertMatchesOpenApi, compileSchema, resolveRef, schemaErrors } from './support/openapi-validator.js';
 import { createTestApp, routeTable, type TestApp } from './support/test-app.js';
 
 const committed = readFileSync(new URL('../openapi.json', import.meta.url), 'utf8');
@@ -97,7 +97,8 @@ describe('the OpenAPI document', () => {
   it('marks nullable fields nullable and decimals as patterned strings', () => {
     const product = doc.components.schemas.Product;
     expect(product.properties.barcode).toMatchObject({ type: 'string', nullable: true });
-    expect(product.properties.vatRate).toMatchObject({ nullable: true });
+    expect(product.properties.vatRate).toEqual({ $ref: '#/components/schemas/VatRate' });
+    expect(doc.components.schemas.VatRate).toMatchObject({ type: 'object', nullable: true });
     expect(product.properties.sellingPriceGross).toMatchObject({ type: 'string', pattern: '^-?[0-9]+\\.[0-9]{2}$' });
     expect(doc.components.schemas.StockRow.properties.quantity).toMatchObject({
       type: 'string',
@@ -205,6 +206,23 @@ describe('the OpenAPI document as generators and validators read it (issue 17)',
       expect(pageSchema.properties.page).toMatchObject({ format: 'int64' });
       expect(pageSchema.properties.total).toMatchObject({ format: 'int32' });
     }
+  });
+
+  it('2. names the VAT rate schema, and a strict OpenAPI 3.0 reader still accepts a product without one', () => {
+    expect(doc.components.schemas.VatRate).toMatchObject({ type: 'object' });
+    expect(JSON.stringify(doc.components.schemas.Product.properties.vatRate)).toContain('#/components/schemas/VatRate');
+    const validate = compileSchema({ $ref: '#/components/schemas/Product' });
+    const product = {
+      ...{ id: 'prd_camden_013', storeId: 'sto_camden', categoryId: null, name: 'Carrier bag', sku: 'BAG-1' },
+      ...{ barcode: null, brand: null, size: null, unitType: 'item', sellingPriceGross: '0.10' },
+      ...{ sellingPriceNet: '0.10', taxCategory: 'EXEMPT', vatRate: null, isActive: true, variablePrice: false },
+      ...{ ageRestricted: false, alcoholRestricted: false, tobaccoRestricted: false, vapeRestricted: false },
+      updatedAt: '2026-10-02T09:30:00.000Z',
+    };
+    for (const vatRate of [null, { id: 'vat_cs_std', code: 'S', name: 'Standard rate', percentage: '20.00' }])
+      expect(validate({ ...product, vatRate }) || schemaErrors(validate)).toBe(true);
+    for (const vatRate of [{}, 'S', { id: 'v', code: 'S', name: 'n', percentage: 20 }])
+      expect(validate({ ...product, vatRate })).toBe(false);
   });
 
   it('2. lists this server, the development and the production base address, and a contact', () => {

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { type ComponentsObject, DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { AppEnv } from '../config/app-config.js';
 import { BEARER_SCHEME } from './v1-operation.decorator.js';
 
@@ -80,35 +80,51 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   });
   document.info.contact = CONTACT;
   document.info.license = { name: 'Proprietary: for approved integrations of the point-of-sale platform' };
-  return sortKeys(strictSchemas(document));
+  document.components = {
+    ...document.components,
+    schemas: strictSchemas(document.components?.schemas ?? {}, document.paths),
+  };
+  return sortKeys(document);
 }
 
 type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; allOf?: { $ref?: string }[] };
+type Schemas = NonNullable<ComponentsObject['schemas']>;
 
 /**
  * Two rules of the contract that @nestjs/swagger does not write: objects have no other keys than
- * those listed (`additionalProperties: false`), and a nullable object is written inline with
- * `nullable: true`. OpenAPI 3.0 lets `nullable` widen only the `type` beside it, so the generated
- * `{ nullable, allOf: [$ref] }` would, read strictly, still refuse the null the service sends.
+ * those listed (`additionalProperties: false`), and a nullable object accepts null when read strictly.
+ * OpenAPI 3.0 lets `nullable` widen only the `type` beside it, so the generated `{ nullable, allOf:
+ * [$ref] }` would, read strictly, still refuse the null the service sends. A schema referred to only
+ * as nullable (VatRate) becomes nullable itself and keeps its name; one also referred to as not
+ * nullable is written inline with `nullable: true`.
  */
-function strictSchemas(document: OpenAPIObject): OpenAPIObject {
-  const schemas = (document.components?.schemas ?? {}) as Record<string, Schema>;
-  const inlined = new Set<string>();
+function strictSchemas(generated: Schemas, paths: OpenAPIObject['paths']): Schemas {
+  const schemas = generated as Record<string, Schema>;
+  const nullableRefs: { schema: Schema; property: string; target: string }[] = [];
   for (const schema of Object.values(schemas)) {
     if (schema.type === 'object' && schema.properties) schema.additionalProperties = false;
-    for (const [name, property] of Object.entries(schema.properties ?? {})) {
-      const ref = property.nullable === true && property.allOf?.length === 1 ? property.allOf[0].$ref : undefined;
-      if (ref === undefined) continue;
-      const target = ref.replace('#/components/schemas/', '');
-      const { allOf: _allOf, ...rest } = property;
-      schema.properties![name] = { ...schemas[target], ...rest, type: 'object', nullable: true };
+    for (const [property, value] of Object.entries(schema.properties ?? {})) {
+      const ref = value.nullable === true && value.allOf?.length === 1 ? value.allOf[0].$ref : undefined;
+      if (ref !== undefined) nullableRefs.push({ schema, property, target: ref.replace('#/components/schemas/', '') });
+    }
+  }
+  const text = JSON.stringify(paths) + JSON.stringify(schemas);
+  const referencesTo = (name: string): number => text.split(`"#/components/schemas/${name}"`).length - 1;
+  const inlined = new Set<string>();
+  for (const { schema, property, target } of nullableRefs) {
+    const { allOf: _allOf, nullable: _nullable, ...rest } = schema.properties![property];
+    if (nullableRefs.filter((r) => r.target === target).length === referencesTo(target)) {
+      schemas[target].nullable = true;
+      schema.properties![property] = { $ref: `#/components/schemas/${target}` };
+    } else {
+      schema.properties![property] = { ...schemas[target], ...rest, type: 'object', nullable: true };
       inlined.add(target);
     }
   }
-  // A schema now written only inline is not kept as a component of its own.
-  const text = JSON.stringify(document.paths) + JSON.stringify(schemas);
-  for (const name of inlined) if (!text.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
-  return document;
+  // A schema now written only inline is not kept as a component of its own (the paths refer to pages and rows).
+  const after = JSON.stringify(paths) + JSON.stringify(schemas);
+  for (const name of inlined) if (!after.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  return generated;
 }
 
 /** Stable output: paths and schemas in a fixed order, so that the committed file diffs cleanly. */

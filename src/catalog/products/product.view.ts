@@ -2,7 +2,7 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { IdProperty, MoneyProperty, PageFields, TextProperty, TimestampProperty } from '../../openapi/properties.js';
 import { TAX_CATEGORIES, type TaxCategory, UNIT_TYPES, type UnitType } from './product.entity.js';
 
-@ApiSchema({ name: 'VatRate' })
+@ApiSchema({ name: 'VatRate', description: 'The VAT rate of a product; null when it has none.' })
 export class VatRateView {
   @IdProperty({ example: 'vat_cs_std' }) id: string;
   @TextProperty({ description: 'Short VAT rate code.', example: 'S' }) code: string;
