@@ -208,6 +208,32 @@ describe('the OpenAPI document as generators and validators read it (issue 17)',
     }
   });
 
+  it('2. types error.details by error code', () => {
+    const validate = compileSchema({ $ref: '#/components/schemas/ErrorEnvelope' });
+    const envelope = (code: string, details: unknown) => ({
+      error: { code, message: 'm', details, requestId: 'req_1' },
+    });
+    const valid = [
+      envelope('validation_failed', { errors: [{ in: 'query', name: 'pageSize', message: 'm' }] }),
+      envelope('validation_failed', { errors: [] }),
+      envelope('scope_denied', { requiredScopes: ['inventory.stock.read'] }),
+      envelope('rate_limited', { retryAfterSeconds: 3 }),
+      ...['unauthorized', 'not_found', 'payload_too_large', 'internal_error'].map((code) => envelope(code, {})),
+    ];
+    for (const body of valid) expect([body, validate(body) || schemaErrors(validate)]).toEqual([body, true]);
+    const invalid = [
+      envelope('validation_failed', {}),
+      envelope('validation_failed', { errors: [{ in: 'body', name: 'x', message: 'm' }] }),
+      envelope('scope_denied', { errors: [] }),
+      envelope('scope_denied', { requiredScopes: [] }),
+      envelope('rate_limited', { retryAfterSeconds: '3' }),
+      envelope('rate_limited', {}),
+      envelope('not_found', { retryAfterSeconds: 3 }),
+      envelope('teapot', {}),
+    ];
+    for (const body of invalid) expect([body, validate(body)]).toEqual([body, false]);
+  });
+
   it('2. names the VAT rate schema, and a strict OpenAPI 3.0 reader still accepts a product without one', () => {
     expect(doc.components.schemas.VatRate).toMatchObject({ type: 'object' });
     expect(JSON.stringify(doc.components.schemas.Product.properties.vatRate)).toContain('#/components/schemas/VatRate');

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { type ComponentsObject, DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { AppEnv } from '../config/app-config.js';
+import { ERROR_SCHEMAS } from './error-envelope.js';
 import { BEARER_SCHEME } from './v1-operation.decorator.js';
 
 const DESCRIPTION = `
@@ -82,7 +83,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   document.info.license = { name: 'Proprietary: for approved integrations of the point-of-sale platform' };
   document.components = {
     ...document.components,
-    schemas: strictSchemas(document.components?.schemas ?? {}, document.paths),
+    schemas: { ...strictSchemas(document.components?.schemas ?? {}, document.paths), ...ERROR_SCHEMAS },
   };
   return sortKeys(document);
 }

@@ -2,7 +2,9 @@ import { applyDecorators, Header, type Type } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtension, ApiHeader, ApiOperation, ApiResponse } from '@nestjs/swagger';
 import { RequireScope } from '../auth/require-scope.decorator.js';
 import type { Scope } from '../auth/scopes.js';
-import { ERROR_EXAMPLES, ErrorEnvelope } from './error-envelope.js';
+import { ERROR_EXAMPLES } from './error-envelope.js';
+
+const ERROR_ENVELOPE = { $ref: '#/components/schemas/ErrorEnvelope' };
 
 export const BEARER_SCHEME = 'apiKey';
 
@@ -37,7 +39,7 @@ const errors = (notFound: string) => [
     status: 400,
     description:
       'validation_failed: a parameter is invalid, unknown, repeated or empty. details.errors lists every failing parameter.',
-    type: ErrorEnvelope,
+    schema: ERROR_ENVELOPE,
     headers: COMMON_HEADERS,
     example: ERROR_EXAMPLES[400],
   }),
@@ -46,7 +48,7 @@ const errors = (notFound: string) => [
     description:
       'unauthorized: the key is missing, malformed, unknown, expired or revoked, of the other ' +
       'environment, or its client is disabled or revoked. One message for every cause.',
-    type: ErrorEnvelope,
+    schema: ERROR_ENVELOPE,
     headers: {
       ...COMMON_HEADERS,
       'WWW-Authenticate': { description: 'Always Bearer.', schema: { type: 'string', enum: ['Bearer'] } },
@@ -57,21 +59,21 @@ const errors = (notFound: string) => [
     status: 403,
     description:
       'scope_denied: the key is valid but its client lacks the scope of this operation (details.requiredScopes).',
-    type: ErrorEnvelope,
+    schema: ERROR_ENVELOPE,
     headers: COMMON_HEADERS,
     example: ERROR_EXAMPLES[403],
   }),
   ApiResponse({
     status: 404,
     description: `not_found: ${notFound}`,
-    type: ErrorEnvelope,
+    schema: ERROR_ENVELOPE,
     headers: COMMON_HEADERS,
     example: ERROR_EXAMPLES[404],
   }),
   ApiResponse({
     status: 413,
     description: 'payload_too_large: the request carried a body larger than the limit (operations take no body).',
-    type: ErrorEnvelope,
+    schema: ERROR_ENVELOPE,
     headers: COMMON_HEADERS,
     example: ERROR_EXAMPLES[413],
   }),
@@ -79,7 +81,7 @@ const errors = (notFound: string) => [
     status: 429,
     description:
       'rate_limited: the budget is spent. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff.',
-    type: ErrorEnvelope,
+    schema: ERROR_ENVELOPE,
     headers: {
       ...COMMON_HEADERS,
       'Retry-After': {
@@ -92,7 +94,7 @@ const errors = (notFound: string) => [
   ApiResponse({
     status: 500,
     description: 'internal_error: an unexpected error; the body says nothing more. Report the requestId.',
-    type: ErrorEnvelope,
+    schema: ERROR_ENVELOPE,
     headers: COMMON_HEADERS,
     example: ERROR_EXAMPLES[500],
   }),
