@@ -39,35 +39,34 @@ describe('the OpenAPI document', () => {
   });
 
   it('describes exactly the five operations, each with its scope, bearer security and every status', () => {
-    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
-      Object.entries(item as object).map(([method, op]) => ({ path, method, op })),
+    const all = operations();
+    expect(all.map((o) => `${o.method} ${o.path}`).sort()).toEqual(
+      ['categories', 'products', 'products/{id}', 'promotions']
+        .map((p) => `/v1/catalog/${p}`)
+        .concat('/v1/inventory/stock')
+        .map((path) => `get ${path}`)
+        .sort(),
     );
-    expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual([
-      'get /v1/catalog/categories',
-      'get /v1/catalog/products',
-      'get /v1/catalog/products/{id}',
-      'get /v1/catalog/promotions',
-      'get /v1/inventory/stock',
-    ]);
     const scopes = Object.fromEntries(routeTable(t).map((r) => [r.path.replace(/:(\w+)/g, '{$1}'), r.scope]));
-    for (const { path, op } of operations) {
+    for (const { path, method, op } of all) {
       expect(op['x-required-scopes']).toEqual([scopes[path]]);
-      expect(op.description).toContain(scopes[path]);
+      if (method === 'get') expect(op.description).toContain(scopes[path]);
       expect(op.security).toEqual([{ apiKey: [] }]);
       expect(Object.keys(op.responses)).toEqual(['200', '400', '401', '403', '404', '413', '429', '500']);
-      for (const [status, response] of Object.entries(op.responses as Record<string, Record<string, any>>)) {
+      for (const [status, ref] of Object.entries(op.responses as Json)) {
+        const response = resolveRef<Json>(ref);
         expect(Object.keys(response.headers)).toEqual(
-          expect.arrayContaining(['X-Request-Id', 'RateLimit-Policy', 'RateLimit']),
+          expect.arrayContaining(['X-Request-Id', 'RateLimit-Policy', 'RateLimit', 'Cache-Control']),
         );
-        if (status !== '200')
+        if (status !== '200' && method === 'get')
           expect(response.content['application/json'].example.error.code).toEqual(expect.any(String));
       }
-      expect(op.responses['429'].headers['Retry-After'].schema).toEqual({
+      expect(resolveRef<Json>(resolveRef<Json>(op.responses['429']).headers['Retry-After']).schema).toEqual({
         type: 'integer',
         format: 'int32',
         minimum: 1,
       });
-      expect(op.parameters.find((p: { name: string }) => p.name === 'X-Request-Id')).toMatchObject({
+      expect(parametersOf(path, method).find((p) => p.name === 'X-Request-Id')).toMatchObject({
         in: 'header',
         required: false,
       });
@@ -77,20 +76,16 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents every parameter rule the service enforces', () => {
-    const params = Object.fromEntries(
-      doc.paths['/v1/catalog/products'].get.parameters.map((p: { name: string }) => [p.name, p]),
-    );
+    const params = Object.fromEntries(parametersOf('/v1/catalog/products', 'get').map((p) => [p.name, p]));
     expect(params.pageSize.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 50 });
     expect(params.page.schema).toMatchObject({ type: 'integer', minimum: 1, default: 1 });
     expect(params.activeOnly.schema).toMatchObject({ type: 'boolean', default: true });
     expect(params.updatedSince.schema).toMatchObject({ type: 'string', format: 'date-time' });
     expect(params.storeId.schema).toMatchObject({ pattern: '^[A-Za-z0-9_.:-]{1,128}$', maxLength: 128 });
     expect(params.q.schema).toMatchObject({ minLength: 1, maxLength: 200 });
-    const sortBy = doc.paths['/v1/catalog/categories'].get.parameters.find(
-      (p: { name: string }) => p.name === 'sortBy',
-    );
+    const sortBy = parametersOf('/v1/catalog/categories', 'get').find((p) => p.name === 'sortBy')!;
     expect(sortBy.schema).toMatchObject({ enum: ['sortOrder', 'name'], default: 'sortOrder' });
-    const id = doc.paths['/v1/catalog/products/{id}'].get.parameters.find((p: { name: string }) => p.name === 'id');
+    const id = parametersOf('/v1/catalog/products/{id}', 'get').find((p) => p.name === 'id');
     expect(id).toMatchObject({ in: 'path', required: true, schema: { pattern: '^[A-Za-z0-9_.:-]{1,128}$' } });
   });
 
@@ -262,6 +257,25 @@ describe('the OpenAPI document as generators and validators read it (issue 17)',
       expect(doc.servers).toContainEqual({ url: `https://${host}`, description: expect.stringContaining(env) });
     expect(doc.info.contact.name).toEqual(expect.any(String));
     expect(doc.info.contact.email ?? doc.info.contact.url).toEqual(expect.any(String));
+  });
+
+  it('2. declares the error responses, the headers and the shared parameters once, and refers to them', () => {
+    for (const { path, method, op } of operations()) {
+      for (const [status, response] of Object.entries(op.responses as Json))
+        if (status !== '200')
+          expect([path, method, status, response.$ref]).toEqual([path, method, status, expect.any(String)]);
+      const requestId = [...(doc.paths[path].parameters ?? []), ...(op.parameters ?? [])].find(
+        (p: Json) => resolveRef<Json>(p).name === 'X-Request-Id',
+      );
+      expect(requestId.$ref).toBe('#/components/parameters/X-Request-Id');
+    }
+    // No header object is written out more than once: every response refers to components.headers.
+    walk(doc, (node, path) => {
+      if (!/\/responses\/[^/]+$/.test(path) || !node.headers) return;
+      for (const [name, header] of Object.entries(node.headers as Json))
+        expect([path, name, header.$ref]).toEqual([path, name, `#/components/headers/${name}`]);
+    });
+    expect(committed.length).toBeLessThan(80_000);
   });
 });
 

@@ -1,8 +1,22 @@
 import type { INestApplication } from '@nestjs/common';
-import { type ComponentsObject, DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import {
+  type ComponentsObject,
+  DocumentBuilder,
+  type OpenAPIObject,
+  type ParameterObject,
+  type PathItemObject,
+  SwaggerModule,
+} from '@nestjs/swagger';
 import type { AppEnv } from '../config/app-config.js';
 import { ERROR_SCHEMAS } from './error-envelope.js';
-import { BEARER_SCHEME } from './v1-operation.decorator.js';
+import {
+  errorResponseComponents,
+  errorResponseRefs,
+  REQUEST_ID_PARAMETER,
+  REQUEST_ID_PARAMETER_REF,
+  RESPONSE_HEADERS,
+} from './responses.js';
+import { BEARER_SCHEME, REQUIRED_SCOPES_EXTENSION } from './v1-operation.decorator.js';
 
 const DESCRIPTION = `
 Read-only access for approved integrations (ERPs, web shops, price-comparison and delivery apps) to a
@@ -84,11 +98,17 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   document.components = {
     ...document.components,
     schemas: { ...strictSchemas(document.components?.schemas ?? {}, document.paths), ...ERROR_SCHEMAS },
+    responses: errorResponseComponents(),
+    headers: RESPONSE_HEADERS,
+    parameters: { [REQUEST_ID_PARAMETER.name]: REQUEST_ID_PARAMETER },
   };
+  completeV1Operations(document);
+  shareParameters(document);
   return sortKeys(document);
 }
 
 type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; allOf?: { $ref?: string }[] };
+type Operation = NonNullable<PathItemObject['get']>;
 type Schemas = NonNullable<ComponentsObject['schemas']>;
 
 /**
@@ -128,16 +148,61 @@ function strictSchemas(generated: Schemas, paths: OpenAPIObject['paths']): Schem
   return generated;
 }
 
-/** Stable output: paths and schemas in a fixed order, so that the committed file diffs cleanly. */
+/**
+ * What every /v1 operation (marked by x-required-scopes) shares: the error responses and the
+ * X-Request-Id parameter, by reference. Its parameters are written on the path.
+ */
+function completeV1Operations(document: OpenAPIObject): void {
+  for (const [path, item] of Object.entries(document.paths)) {
+    const { parameters = [], ...get } = item.get as Operation & { [REQUIRED_SCOPES_EXTENSION]?: unknown };
+    if (get[REQUIRED_SCOPES_EXTENSION] === undefined) continue;
+    document.paths[path] = {
+      parameters: [...parameters, REQUEST_ID_PARAMETER_REF],
+      get: { ...get, responses: { '200': get.responses['200'], ...errorResponseRefs() } },
+    };
+  }
+}
+
+/**
+ * A parameter written the same way on several paths (page, pageSize, cursor, storeId, …) becomes a
+ * component of its name, when no path writes that name another way.
+ */
+function shareParameters(document: OpenAPIObject): void {
+  const items = Object.values(document.paths);
+  const written = new Map<string, Set<string>>();
+  for (const item of items)
+    for (const p of item.parameters ?? [])
+      if (!('$ref' in p)) written.set(p.name, (written.get(p.name) ?? new Set()).add(JSON.stringify(p)));
+  const uses = (name: string): number =>
+    items.filter((item) => item.parameters?.some((p) => !('$ref' in p) && p.name === name)).length;
+  const parameters = document.components!.parameters!;
+  for (const [name, forms] of written) {
+    if (forms.size !== 1 || uses(name) < 2 || parameters[name] !== undefined) continue;
+    parameters[name] = JSON.parse([...forms][0]) as ParameterObject;
+    for (const item of items)
+      item.parameters = item.parameters!.map((p) =>
+        !('$ref' in p) && p.name === name ? { $ref: `#/components/parameters/${name}` } : p,
+      );
+  }
+}
+
+/** Stable output: paths and components in a fixed order, so that the committed file diffs cleanly. */
 function sortKeys(document: OpenAPIObject): OpenAPIObject {
   const sorted = <T extends Record<string, unknown>>(o: T | undefined): T | undefined =>
     o === undefined
       ? undefined
       : (Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) as T);
+  const components = document.components!;
   return {
     ...document,
     paths: sorted(document.paths)!,
-    components: { ...document.components, schemas: sorted(document.components?.schemas) },
+    components: {
+      ...components,
+      schemas: sorted(components.schemas),
+      responses: sorted(components.responses),
+      headers: sorted(components.headers),
+      parameters: sorted(components.parameters),
+    },
   };
 }
 
