@@ -38,13 +38,13 @@ describe('the OpenAPI document', () => {
     expect(await generateOpenApi()).toBe(committed);
   });
 
-  it('describes exactly the five operations, each with its scope, bearer security and every status', () => {
+  it('describes exactly the five operations and their HEAD, each with its scope, bearer security and every status', () => {
     const all = operations();
     expect(all.map((o) => `${o.method} ${o.path}`).sort()).toEqual(
       ['categories', 'products', 'products/{id}', 'promotions']
         .map((p) => `/v1/catalog/${p}`)
         .concat('/v1/inventory/stock')
-        .map((path) => `get ${path}`)
+        .flatMap((path) => [`get ${path}`, `head ${path}`])
         .sort(),
     );
     const scopes = Object.fromEntries(routeTable(t).map((r) => [r.path.replace(/:(\w+)/g, '{$1}'), r.scope]));
@@ -182,6 +182,30 @@ describe('the OpenAPI document as generators and validators read it (issue 17)',
     }
     const res = await t.get('/v1/catalog/products', KEYS.tenantA, { 'X-Request-Id': 'not a valid id!' }).expect(200);
     expect(res.headers['x-request-id']).toMatch(/^req_/);
+  });
+
+  it('1. documents HEAD on every path: the parameters, statuses and headers of GET, without a body', async () => {
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
+      const { get, head } = item;
+      expect([path, typeof head]).toEqual([path, 'object']);
+      expect(head.operationId).toBe(`${get.operationId}Head`);
+      expect(head['x-required-scopes']).toEqual(get['x-required-scopes']);
+      expect(head.security).toEqual(get.security);
+      expect(parametersOf(path, 'head')).toEqual(parametersOf(path, 'get'));
+      expect(Object.keys(head.responses)).toEqual(Object.keys(get.responses));
+      for (const status of Object.keys(get.responses)) {
+        const [h, g] = [resolveRef<Json>(head.responses[status]), resolveRef<Json>(get.responses[status])];
+        expect(h.content).toBeUndefined();
+        expect(h.headers).toEqual(g.headers);
+      }
+    }
+    // The HTTP tests' check follows it: HEAD answers are checked, and must carry the headers.
+    await t.head('/v1/catalog/products?pageSize=1', KEYS.tenantA).expect(200);
+    await t.head('/v1/catalog/products/nope', KEYS.tenantA).expect(404);
+    await t.head('/v1/inventory/stock', null).expect(401);
+    expect(() => assertMatchesOpenApi('HEAD', '/v1/catalog/products', { status: 200, body: '', headers: {} })).toThrow(
+      /lacks the documented header/,
+    );
   });
 
   it('2. gives every integer a format that holds its range, and a page at most 100 rows', () => {

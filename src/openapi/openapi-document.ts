@@ -5,6 +5,7 @@ import {
   type OpenAPIObject,
   type ParameterObject,
   type PathItemObject,
+  type ResponseObject,
   SwaggerModule,
 } from '@nestjs/swagger';
 import type { AppEnv } from '../config/app-config.js';
@@ -71,6 +72,9 @@ const SERVERS = [
 /** Who answers integration developers' questions about the API. */
 const CONTACT = { name: 'Catalog and Inventory API team', email: 'catalog-api@pos-platform.example' };
 
+/** The tag of the HEAD operations, listed after the GET operations' tags. */
+const HEAD_TAG = 'HEAD';
+
 /** The OpenAPI 3 document of the service, generated from the controllers, DTOs and views. */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const builder = new DocumentBuilder()
@@ -88,7 +92,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       BEARER_SCHEME,
     )
     .addTag('Catalog', 'Products, categories and customer-facing promotions.')
-    .addTag('Inventory', 'Exact stock levels.');
+    .addTag('Inventory', 'Exact stock levels.')
+    .addTag(HEAD_TAG, 'Every GET operation answers HEAD too: the same status and headers, without a body.');
   for (const server of SERVERS) builder.addServer(server.url, server.description);
   const document = SwaggerModule.createDocument(app, builder.build(), {
     operationIdFactory: (_controller, method) => method,
@@ -150,15 +155,27 @@ function strictSchemas(generated: Schemas, paths: OpenAPIObject['paths']): Schem
 
 /**
  * What every /v1 operation (marked by x-required-scopes) shares: the error responses and the
- * X-Request-Id parameter, by reference. Its parameters are written on the path.
+ * X-Request-Id parameter, by reference, its parameters on the path (shared with HEAD), and a HEAD
+ * operation: Express answers HEAD on every GET route with GET's status and headers and no body.
  */
 function completeV1Operations(document: OpenAPIObject): void {
   for (const [path, item] of Object.entries(document.paths)) {
     const { parameters = [], ...get } = item.get as Operation & { [REQUIRED_SCOPES_EXTENSION]?: unknown };
     if (get[REQUIRED_SCOPES_EXTENSION] === undefined) continue;
+    const ok = get.responses['200'] as ResponseObject;
+    const head = {
+      tags: [HEAD_TAG],
+      summary: `${get.summary}: headers only`,
+      description: `The status and headers of GET ${path}, without a body.`,
+      operationId: `${get.operationId}Head`,
+      [REQUIRED_SCOPES_EXTENSION]: get[REQUIRED_SCOPES_EXTENSION],
+      security: get.security,
+      responses: { '200': { description: `${ok.description} No body (HEAD).`, headers: ok.headers } },
+    };
     document.paths[path] = {
       parameters: [...parameters, REQUEST_ID_PARAMETER_REF],
-      get: { ...get, responses: { '200': get.responses['200'], ...errorResponseRefs() } },
+      get: { ...get, responses: { '200': ok, ...errorResponseRefs('get') } },
+      head: { ...head, responses: { ...head.responses, ...errorResponseRefs('head') } },
     };
   }
 }

@@ -156,22 +156,33 @@ const ERROR_RESPONSES: {
   },
 ];
 
-/** components.responses: each error status with its body. */
+/** HEAD answers what GET would, without the body: its responses are named after GET's with this suffix. */
+const HEAD_SUFFIX = 'Head';
+
+/** components.responses: each error status, with its body (GET) and without (HEAD). */
 export function errorResponseComponents(): Record<string, ResponseObject> {
   return Object.fromEntries(
-    ERROR_RESPONSES.map(({ name, description, headers = [], example }) => [
-      name,
-      {
-        description,
-        headers: headerRefs(...COMMON_HEADERS, ...headers),
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' }, example } },
-      },
-    ]),
+    ERROR_RESPONSES.flatMap(({ name, description, headers = [], example }) => {
+      const withHeaders = { description, headers: headerRefs(...COMMON_HEADERS, ...headers) };
+      return [
+        [
+          name,
+          {
+            ...withHeaders,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' }, example } },
+          },
+        ],
+        [`${name}${HEAD_SUFFIX}`, { ...withHeaders, description: `${description} No body (HEAD).` }],
+      ];
+    }),
   );
 }
 
 /** An operation's error responses: references to components.responses. */
-export const errorResponseRefs = (): Record<string, ReferenceObject> =>
+export const errorResponseRefs = (method: 'get' | 'head'): Record<string, ReferenceObject> =>
   Object.fromEntries(
-    ERROR_RESPONSES.map(({ status, name }) => [String(status), { $ref: `#/components/responses/${name}` }]),
+    ERROR_RESPONSES.map(({ status, name }) => [
+      String(status),
+      { $ref: `#/components/responses/${name}${method === 'head' ? HEAD_SUFFIX : ''}` },
+    ]),
   );

@@ -30,7 +30,7 @@ export interface V1OperationOptions {
 /**
  * A /v1 operation: its required scope (enforced by ScopeGuard and documented, so the two cannot
  * drift), and its OpenAPI description with its 200. buildOpenApiDocument adds what every /v1
- * operation shares: the error responses and the X-Request-Id parameter.
+ * operation shares: the error responses, the X-Request-Id parameter and the HEAD operation.
  */
 export function V1Operation(options: V1OperationOptions): MethodDecorator {
   return applyDecorators(

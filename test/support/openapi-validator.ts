@@ -4,9 +4,9 @@ import addFormatsModule from 'ajv-formats';
 
 /**
  * Checks HTTP responses against the committed OpenAPI document (openapi.json, which another test
- * keeps equal to what the code generates): the status must be documented for the operation, the
- * body must match its schema, and the documented headers must be present and well formed. `$ref`s
- * (components.responses, headers, schemas) are followed.
+ * keeps equal to what the code generates): the operation (method and path) must be documented, the
+ * status must be documented for it, the body must match its schema, and the documented headers must
+ * be present and well formed. `$ref`s (components.responses, headers, schemas) are followed.
  */
 type Json = Record<string, unknown>;
 interface Operation {
@@ -92,7 +92,7 @@ export function assertMatchesOpenApi(method: string, url: string, res: CheckedRe
   const route = routes.find((r) => r.pattern.test(path));
   if (!route) return;
   const operation = openApiDocument.paths[route.template][method.toLowerCase()];
-  if (!operation) return;
+  if (!operation) throw new Error(`OpenAPI: ${method} ${route.template} is not a documented operation`);
   if (!operation.responses[String(res.status)])
     throw new Error(`OpenAPI: ${method} ${route.template} does not document status ${res.status}`);
   const response = resolveRef<{ content?: Record<string, { schema: Json }>; headers?: Record<string, Json> }>(
@@ -114,7 +114,10 @@ export function assertMatchesOpenApi(method: string, url: string, res: CheckedRe
   }
   const key = `${method} ${route.template} ${res.status}`;
   const schema = response.content?.['application/json']?.schema;
-  if (method.toUpperCase() === 'HEAD') return;
+  if (method.toUpperCase() === 'HEAD') {
+    if (schema) throw new Error(`OpenAPI: ${key} documents a body, which HEAD never has`);
+    return;
+  }
   if (!schema) throw new Error(`OpenAPI: ${key} documents no JSON body`);
   const validate = compileSchema(schema);
   if (!validate(res.body)) {
