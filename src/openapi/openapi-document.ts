@@ -17,6 +17,7 @@ import {
   REQUEST_ID_PARAMETER_REF,
   RESPONSE_HEADERS,
 } from './responses.js';
+import { schemaExamples } from './schema-examples.js';
 import { BEARER_SCHEME, REQUIRED_SCOPES_EXTENSION } from './v1-operation.decorator.js';
 
 const DESCRIPTION = `
@@ -107,6 +108,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     headers: RESPONSE_HEADERS,
     parameters: { [REQUEST_ID_PARAMETER.name]: REQUEST_ID_PARAMETER },
   };
+  for (const [name, example] of schemaExamples()) {
+    const schema = document.components.schemas![name];
+    if (schema !== undefined && !('$ref' in schema)) schema.example = example;
+  }
   completeV1Operations(document);
   shareParameters(document);
   return sortKeys(document);
@@ -130,6 +135,8 @@ function strictSchemas(generated: Schemas, paths: OpenAPIObject['paths']): Schem
   for (const schema of Object.values(schemas)) {
     if (schema.type === 'object' && schema.properties) schema.additionalProperties = false;
     for (const [property, value] of Object.entries(schema.properties ?? {})) {
+      // `{ allOf: [$ref] }` and nothing beside it is the $ref itself.
+      if (Object.keys(value).length === 1 && value.allOf?.length === 1) schema.properties![property] = value.allOf[0];
       const ref = value.nullable === true && value.allOf?.length === 1 ? value.allOf[0].$ref : undefined;
       if (ref !== undefined) nullableRefs.push({ schema, property, target: ref.replace('#/components/schemas/', '') });
     }

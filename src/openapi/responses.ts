@@ -46,7 +46,8 @@ export const RESPONSE_HEADERS = {
     schema: {
       type: 'string',
       example:
-        '</v1/catalog/products?activeOnly=false&pageSize=100&cursor=WzEsIjNL...Il0.cVd3...>; rel="next", ' +
+        '</v1/catalog/products?activeOnly=false&pageSize=100&cursor=WzEsImxsbDVCeXBNQk5tRFMzRmphdFdUUnUiLCJwcmRf' +
+        'aXNsaW5ndG9uXzAyNCIsMiwiNzU4Il0.PSyEDw6L-E9iaPQvUgcMJw>; rel="next", ' +
         '</v1/catalog/products?activeOnly=false&pageSize=100>; rel="first"',
     },
   },
@@ -101,8 +102,8 @@ const ERROR_RESPONSES: {
       'validation_failed: a parameter is invalid, unknown, repeated or empty. details.errors lists every failing parameter.',
     example: envelope('validation_failed', 'One or more parameters are invalid.', {
       errors: [
-        { in: 'query', name: 'pageSize', message: 'must be a whole number from 1 to 100' },
         { in: 'query', name: 'storeID', message: 'is not a parameter of this operation' },
+        { in: 'query', name: 'pageSize', message: 'must be a whole number from 1 to 100' },
       ],
     }),
   },
@@ -121,7 +122,7 @@ const ERROR_RESPONSES: {
     description:
       'scope_denied: the key is valid but its client lacks the scope of this operation (details.requiredScopes).',
     example: envelope('scope_denied', 'The API key does not have the scope this operation requires.', {
-      requiredScopes: ['catalog.products.read'],
+      requiredScopes: ['inventory.stock.read'],
     }),
   },
   {
