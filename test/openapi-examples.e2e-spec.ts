@@ -179,3 +179,48 @@ describe('the examples of the OpenAPI document (issue 17)', () => {
     expect(digits(headers['Sync-Position'].schema.example)).toBe(digits(res.headers['sync-position']));
   });
 });
+
+describe('the sample values of the parameters (issue 17)', () => {
+  const parameters = Object.entries(openApiDocument.paths).flatMap(([path, item]) =>
+    ((item as Json).parameters as unknown[]).map((p) => ({ path, param: resolveRef<Json>(p) })),
+  );
+  const sampleOf = (param: Json): unknown =>
+    param.required ? (param.example ?? param.schema.example) : param['x-example'];
+
+  it('4. every parameter has one that fits its schema; only a required one is an example a tool fills in', () => {
+    expect(parameters.length).toBeGreaterThan(30);
+    for (const { path, param } of parameters) {
+      const sample = sampleOf(param);
+      const at = `${path} ${param.name}`;
+      expect([at, sample === undefined]).toEqual([at, false]);
+      const validate = compileSchema(param.schema);
+      expect([at, validate(sample) || schemaErrors(validate)]).toEqual([at, true]);
+      if (!param.required) expect([at, param.example, param.schema.example]).toEqual([at, undefined, undefined]);
+    }
+  });
+
+  it('4. each, sent alone, finds something in the demo data (a cursor is refused: it is bound to the database that made it)', async () => {
+    const required = new Map(parameters.filter((p) => p.param.in === 'path').map((p) => [p.path, p.param]));
+    for (const { path, param } of parameters) {
+      if (param.in === 'path') continue;
+      const sample = String(sampleOf(param));
+      const url = path.replace(/\{(\w+)\}/, () => String(sampleOf(required.get(path)!)));
+      const query =
+        param.name === 'changedSince' ? `changedSince=${sample}&activeOnly=false` : `${param.name}=${sample}`;
+      const res =
+        param.in === 'header'
+          ? await t.get(url, ERP_KEY, { [param.name]: sample })
+          : await t.get(`${url}?${encodeURI(query)}`, ERP_KEY);
+      const at = `${path} ${param.name}=${sample}`;
+      if (param.name === 'cursor') {
+        expect([at, res.status, res.body.error.details.errors[0].name]).toEqual([at, 400, 'cursor']);
+        continue;
+      }
+      expect([at, res.status]).toEqual([at, 200]);
+      if (param.in === 'header') expect(res.headers[param.name.toLowerCase()]).toBe(sample);
+      const found = Array.isArray(res.body) ? res.body.length : (res.body.rows?.length ?? 1);
+      // A sync position of another database may lie past every change of this one: nothing to find.
+      if (param.name !== 'changedSince') expect([at, found > 0]).toEqual([at, true]);
+    }
+  });
+});

@@ -299,7 +299,8 @@ describe('the OpenAPI document as generators and validators read it (issue 17)',
       for (const [name, header] of Object.entries(node.headers as Json))
         expect([path, name, header.$ref]).toEqual([path, name, `#/components/headers/${name}`]);
     });
-    expect(committed.length).toBeLessThan(80_000);
+    // 135 kB when every operation wrote out its 8 responses and their headers.
+    expect(committed.length).toBeLessThan(90_000);
   });
 });
 

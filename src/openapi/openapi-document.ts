@@ -19,6 +19,7 @@ import {
   RESPONSE_HEADERS,
 } from './responses.js';
 import { schemaExamples } from './schema-examples.js';
+import { downloadUrl, sampleValuePlaceholders } from './swagger-ui-plugins.js';
 import { BEARER_SCHEME, REQUIRED_SCOPES_EXTENSION } from './v1-operation.decorator.js';
 
 /** The base addresses of the deployments (the Ingress hosts of deploy/overlays/<environment>/kustomization.yaml). */
@@ -204,6 +205,7 @@ export function setupDocs(app: INestApplication, document: OpenAPIObject, appEnv
       persistAuthorization: appEnv === 'development',
       displayRequestDuration: true,
       tryItOutEnabled: true,
+      plugins: [downloadUrl, sampleValuePlaceholders],
     },
   });
 }

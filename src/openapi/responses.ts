@@ -1,4 +1,5 @@
 import type { HeaderObject, ParameterObject, ReferenceObject, ResponseObject } from '@nestjs/swagger';
+import { SAMPLE_CURSOR, SAMPLE_SYNC_POSITION } from './samples.js';
 
 /**
  * What every /v1 operation shares, declared once as components (headers, error responses, the
@@ -46,8 +47,7 @@ export const RESPONSE_HEADERS = {
     schema: {
       type: 'string',
       example:
-        '</v1/catalog/products?activeOnly=false&pageSize=100&cursor=WzEsImxsbDVCeXBNQk5tRFMzRmphdFdUUnUiLCJwcmRf' +
-        'aXNsaW5ndG9uXzAyNCIsMiwiNzU4Il0.PSyEDw6L-E9iaPQvUgcMJw>; rel="next", ' +
+        `</v1/catalog/products?activeOnly=false&pageSize=100&cursor=${SAMPLE_CURSOR}>; rel="next", ` +
         '</v1/catalog/products?activeOnly=false&pageSize=100>; rel="first"',
     },
   },
@@ -57,7 +57,7 @@ export const RESPONSE_HEADERS = {
       'On a walk that can keep a copy in sync (activeOnly=false and no filter but storeId, begun without ' +
       '`page`): the position to store and send back as `changedSince` in the next round. The same on every ' +
       'page of one walk; taken when the walk began. Absent on other requests.',
-    schema: { type: 'string', pattern: '^sp_[0-9]{1,19}$', example: 'sp_7406311' },
+    schema: { type: 'string', pattern: '^sp_[0-9]{1,19}$', example: SAMPLE_SYNC_POSITION },
   },
 } satisfies Record<string, HeaderObject>;
 
@@ -70,7 +70,7 @@ export const headerRefs = (...names: ResponseHeader[]): Record<string, Reference
 /** Headers on every response of a /v1 operation, whatever its status. */
 export const COMMON_HEADERS: ResponseHeader[] = ['X-Request-Id', 'RateLimit-Policy', 'RateLimit', 'Cache-Control'];
 
-export const REQUEST_ID_PARAMETER: ParameterObject = {
+export const REQUEST_ID_PARAMETER: ParameterObject & Record<`x-${string}`, unknown> = {
   name: 'X-Request-Id',
   in: 'header',
   required: false,
@@ -80,6 +80,7 @@ export const REQUEST_ID_PARAMETER: ParameterObject = {
     `Optional id of this request, echoed in the response when it matches ${REQUEST_ID_RULE} and does not ` +
     'look like an API key; otherwise (or when absent) the service uses a generated one starting with req_.',
   schema: { type: 'string' },
+  'x-example': 'erp-sync-20261123-0001',
 };
 export const REQUEST_ID_PARAMETER_REF: ReferenceObject = { $ref: '#/components/parameters/X-Request-Id' };
 

@@ -13,21 +13,28 @@ import { hasControlCharacters, type Instant, isOpaqueId, parseRfc3339DateTime } 
 
 export interface ParamDoc {
   description: string;
-  example?: string | number | boolean;
+  /** A value that finds something in the demo data (fixtures/demo.json). */
+  example: string | number | boolean;
   default?: string | number | boolean;
 }
 
 export const ID_PATTERN_TEXT = '^[A-Za-z0-9_.:-]{1,128}$';
 
+/** Where an optional parameter keeps its sample value (see doc). */
+export const SAMPLE_EXTENSION = 'x-example';
+
 /**
- * Examples are shown only for required parameters: Swagger UI pre-fills examples into "Try it out",
- * and a pre-filled optional filter would narrow a request the user did not mean to narrow.
+ * Every parameter has a sample value. Tools that build requests from the document fill `example`s in
+ * (Swagger UI's "Try it out", Postman's importer), and a filled optional filter would narrow a request
+ * the user did not mean to narrow. So a required parameter has its `example`, an optional one
+ * `x-example`: Swagger UI shows that as the input's placeholder (swagger-ui-plugins.ts) and sends
+ * nothing unless the user types it.
  */
 const doc = (d: ParamDoc, schema: Record<string, unknown>, required = false): PropertyDecorator =>
   ApiProperty({
     required,
     description: d.description,
-    ...(required ? { example: d.example } : {}),
+    ...(required ? { example: d.example } : { [SAMPLE_EXTENSION]: d.example }),
     default: d.default,
     ...schema,
   });
