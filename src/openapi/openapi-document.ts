@@ -19,7 +19,7 @@ import {
   RESPONSE_HEADERS,
 } from './responses.js';
 import { schemaExamples } from './schema-examples.js';
-import { downloadUrl, sampleValuePlaceholders } from './swagger-ui-plugins.js';
+import { DOCS_CSS, downloadUrl, foldedResponseDetails, sampleValuePlaceholders } from './swagger-ui-plugins.js';
 import { BEARER_SCHEME, REQUIRED_SCOPES_EXTENSION } from './v1-operation.decorator.js';
 
 /** The base addresses of the deployments (the Ingress hosts of deploy/overlays/<environment>/kustomization.yaml). */
@@ -200,12 +200,13 @@ export function setupDocs(app: INestApplication, document: OpenAPIObject, appEnv
     jsonDocumentUrl: DOCUMENT_PATH.slice(1),
     raw: ['json'],
     customSiteTitle: 'Catalog and Inventory Read API',
+    customCss: DOCS_CSS,
     swaggerOptions: {
       validatorUrl: null,
       persistAuthorization: appEnv === 'development',
       displayRequestDuration: true,
       tryItOutEnabled: true,
-      plugins: [downloadUrl, sampleValuePlaceholders],
+      plugins: [downloadUrl, sampleValuePlaceholders, foldedResponseDetails],
     },
   });
 }
