@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { generateOpenApi } from '../src/tools/cli/openapi.js';
 import { KEYS, testDataset } from './support/dataset.js';
-import { assertMatchesOpenApi } from './support/openapi-validator.js';
+import { assertMatchesOpenApi, compileSchema, resolveRef, schemaErrors } from './support/openapi-validator.js';
 import { createTestApp, routeTable, type TestApp } from './support/test-app.js';
 
 const committed = readFileSync(new URL('../openapi.json', import.meta.url), 'utf8');
@@ -13,37 +14,59 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+type Json = Record<string, any>;
+const METHODS = ['get', 'head'];
+/** Every operation of the document, HEAD included. */
+const operations = (): { path: string; method: string; op: Json }[] =>
+  Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, op]) => ({ path, method, op: op as Json })),
+  );
+/** An operation's parameters as a reader sees them: the path item's and its own, references followed. */
+const parametersOf = (path: string, method: string): Json[] =>
+  [...(doc.paths[path].parameters ?? []), ...(doc.paths[path][method]?.parameters ?? [])].map((p) => resolveRef(p));
+/** Calls `visit` on every object of the document, with its JSON path. */
+function walk(node: unknown, visit: (node: Json, path: string) => void, path = '#'): void {
+  if (typeof node !== 'object' || node === null) return;
+  if (!Array.isArray(node)) visit(node as Json, path);
+  for (const [key, value] of Object.entries(node)) walk(value, visit, `${path}/${key}`);
+}
+
 describe('the OpenAPI document', () => {
   it('is what the code generates (run `npm run openapi` after changing the API)', async () => {
     expect(await generateOpenApi()).toBe(committed);
   });
 
-  it('describes exactly the five operations, each with its scope, bearer security and every status', () => {
-    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
-      Object.entries(item as object).map(([method, op]) => ({ path, method, op })),
+  it('describes exactly the five operations and their HEAD, each with its scope, bearer security and every status', () => {
+    const all = operations();
+    expect(all.map((o) => `${o.method} ${o.path}`).sort()).toEqual(
+      ['categories', 'products', 'products/{id}', 'promotions']
+        .map((p) => `/v1/catalog/${p}`)
+        .concat('/v1/inventory/stock')
+        .flatMap((path) => [`get ${path}`, `head ${path}`])
+        .sort(),
     );
-    expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual([
-      'get /v1/catalog/categories',
-      'get /v1/catalog/products',
-      'get /v1/catalog/products/{id}',
-      'get /v1/catalog/promotions',
-      'get /v1/inventory/stock',
-    ]);
     const scopes = Object.fromEntries(routeTable(t).map((r) => [r.path.replace(/:(\w+)/g, '{$1}'), r.scope]));
-    for (const { path, op } of operations) {
+    for (const { path, method, op } of all) {
       expect(op['x-required-scopes']).toEqual([scopes[path]]);
-      expect(op.description).toContain(scopes[path]);
+      if (method === 'get') expect(op.description).toContain(scopes[path]);
       expect(op.security).toEqual([{ apiKey: [] }]);
       expect(Object.keys(op.responses)).toEqual(['200', '400', '401', '403', '404', '413', '429', '500']);
-      for (const [status, response] of Object.entries(op.responses as Record<string, Record<string, any>>)) {
+      for (const [status, ref] of Object.entries(op.responses as Json)) {
+        const response = resolveRef<Json>(ref);
         expect(Object.keys(response.headers)).toEqual(
-          expect.arrayContaining(['X-Request-Id', 'RateLimit-Policy', 'RateLimit']),
+          expect.arrayContaining(['X-Request-Id', 'RateLimit-Policy', 'RateLimit', 'Cache-Control']),
         );
-        if (status !== '200')
+        if (status !== '200' && method === 'get')
           expect(response.content['application/json'].example.error.code).toEqual(expect.any(String));
       }
-      expect(op.responses['429'].headers['Retry-After'].schema).toEqual({ type: 'integer', minimum: 1 });
-      expect(op.parameters.find((p: { name: string }) => p.name === 'X-Request-Id')).toMatchObject({
+      expect(resolveRef<Json>(resolveRef<Json>(op.responses['429']).headers['Retry-After']).schema).toEqual({
+        type: 'integer',
+        format: 'int32',
+        minimum: 1,
+      });
+      expect(parametersOf(path, method).find((p) => p.name === 'X-Request-Id')).toMatchObject({
         in: 'header',
         required: false,
       });
@@ -53,27 +76,24 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents every parameter rule the service enforces', () => {
-    const params = Object.fromEntries(
-      doc.paths['/v1/catalog/products'].get.parameters.map((p: { name: string }) => [p.name, p]),
-    );
+    const params = Object.fromEntries(parametersOf('/v1/catalog/products', 'get').map((p) => [p.name, p]));
     expect(params.pageSize.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 50 });
     expect(params.page.schema).toMatchObject({ type: 'integer', minimum: 1, default: 1 });
     expect(params.activeOnly.schema).toMatchObject({ type: 'boolean', default: true });
     expect(params.updatedSince.schema).toMatchObject({ type: 'string', format: 'date-time' });
     expect(params.storeId.schema).toMatchObject({ pattern: '^[A-Za-z0-9_.:-]{1,128}$', maxLength: 128 });
     expect(params.q.schema).toMatchObject({ minLength: 1, maxLength: 200 });
-    const sortBy = doc.paths['/v1/catalog/categories'].get.parameters.find(
-      (p: { name: string }) => p.name === 'sortBy',
-    );
+    const sortBy = parametersOf('/v1/catalog/categories', 'get').find((p) => p.name === 'sortBy')!;
     expect(sortBy.schema).toMatchObject({ enum: ['sortOrder', 'name'], default: 'sortOrder' });
-    const id = doc.paths['/v1/catalog/products/{id}'].get.parameters.find((p: { name: string }) => p.name === 'id');
+    const id = parametersOf('/v1/catalog/products/{id}', 'get').find((p) => p.name === 'id');
     expect(id).toMatchObject({ in: 'path', required: true, schema: { pattern: '^[A-Za-z0-9_.:-]{1,128}$' } });
   });
 
   it('marks nullable fields nullable and decimals as patterned strings', () => {
     const product = doc.components.schemas.Product;
     expect(product.properties.barcode).toMatchObject({ type: 'string', nullable: true });
-    expect(product.properties.vatRate).toMatchObject({ nullable: true });
+    expect(product.properties.vatRate).toEqual({ $ref: '#/components/schemas/VatRate' });
+    expect(doc.components.schemas.VatRate).toMatchObject({ type: 'object', nullable: true });
     expect(product.properties.sellingPriceGross).toMatchObject({ type: 'string', pattern: '^-?[0-9]+\\.[0-9]{2}$' });
     expect(doc.components.schemas.StockRow.properties.quantity).toMatchObject({
       type: 'string',
@@ -147,6 +167,140 @@ describe('the OpenAPI document', () => {
         body: product,
       }),
     ).toThrow(/header/);
+  });
+});
+
+describe('the OpenAPI document as generators and validators read it (issue 17)', () => {
+  it('1. accepts any X-Request-Id a client sends (the service replaces an invalid one): the rule is in the description', async () => {
+    for (const { path, method } of operations()) {
+      const param = parametersOf(path, method).find((p) => p.name === 'X-Request-Id');
+      expect(param).toMatchObject({ in: 'header', required: false });
+      expect(param!.description).toContain('^[A-Za-z0-9_.:-]{1,80}$');
+      const validate = compileSchema(param!.schema);
+      for (const sent of ['not a valid id!', 'x'.repeat(81), 'ünïcode', ''])
+        expect([sent, validate(sent)]).toEqual([sent, true]);
+    }
+    const res = await t.get('/v1/catalog/products', KEYS.tenantA, { 'X-Request-Id': 'not a valid id!' }).expect(200);
+    expect(res.headers['x-request-id']).toMatch(/^req_/);
+  });
+
+  it('1. documents HEAD on every path: the parameters, statuses and headers of GET, without a body', async () => {
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
+      const { get, head } = item;
+      expect([path, typeof head]).toEqual([path, 'object']);
+      expect(head.operationId).toBe(`${get.operationId}Head`);
+      expect(head['x-required-scopes']).toEqual(get['x-required-scopes']);
+      expect(head.security).toEqual(get.security);
+      expect(parametersOf(path, 'head')).toEqual(parametersOf(path, 'get'));
+      expect(Object.keys(head.responses)).toEqual(Object.keys(get.responses));
+      for (const status of Object.keys(get.responses)) {
+        const [h, g] = [resolveRef<Json>(head.responses[status]), resolveRef<Json>(get.responses[status])];
+        expect(h.content).toBeUndefined();
+        expect(h.headers).toEqual(g.headers);
+      }
+    }
+    // The HTTP tests' check follows it: HEAD answers are checked, and must carry the headers.
+    await t.head('/v1/catalog/products?pageSize=1', KEYS.tenantA).expect(200);
+    await t.head('/v1/catalog/products/nope', KEYS.tenantA).expect(404);
+    await t.head('/v1/inventory/stock', null).expect(401);
+    expect(() => assertMatchesOpenApi('HEAD', '/v1/catalog/products', { status: 200, body: '', headers: {} })).toThrow(
+      /lacks the documented header/,
+    );
+  });
+
+  it('2. gives every integer a format that holds its range, and a page at most 100 rows', () => {
+    const integers: string[] = [];
+    walk(doc, (node, path) => {
+      if (node.type !== 'integer') return;
+      integers.push(path);
+      const needs64 = (node.maximum ?? 0) > 2 ** 31 - 1;
+      expect([path, node.format]).toEqual([path, needs64 ? 'int64' : 'int32']);
+    });
+    expect(integers.length).toBeGreaterThan(10);
+    const page = parametersOf('/v1/catalog/products', 'get').find((p) => p.name === 'page')!;
+    expect(page.schema).toMatchObject({ type: 'integer', format: 'int64', maximum: Number.MAX_SAFE_INTEGER });
+    for (const name of ['ProductPage', 'StockPage']) {
+      const pageSchema = doc.components.schemas[name];
+      expect(pageSchema.properties.rows).toMatchObject({ type: 'array', maxItems: 100 });
+      expect(pageSchema.properties.page).toMatchObject({ format: 'int64' });
+      expect(pageSchema.properties.total).toMatchObject({ format: 'int32' });
+    }
+  });
+
+  it('2. types error.details by error code', () => {
+    const validate = compileSchema({ $ref: '#/components/schemas/ErrorEnvelope' });
+    const envelope = (code: string, details: unknown) => ({
+      error: { code, message: 'm', details, requestId: 'req_1' },
+    });
+    const valid = [
+      envelope('validation_failed', { errors: [{ in: 'query', name: 'pageSize', message: 'm' }] }),
+      envelope('validation_failed', { errors: [] }),
+      envelope('scope_denied', { requiredScopes: ['inventory.stock.read'] }),
+      envelope('rate_limited', { retryAfterSeconds: 3 }),
+      ...['unauthorized', 'not_found', 'payload_too_large', 'internal_error'].map((code) => envelope(code, {})),
+    ];
+    for (const body of valid) expect([body, validate(body) || schemaErrors(validate)]).toEqual([body, true]);
+    const invalid = [
+      envelope('validation_failed', {}),
+      envelope('validation_failed', { errors: [{ in: 'body', name: 'x', message: 'm' }] }),
+      envelope('scope_denied', { errors: [] }),
+      envelope('scope_denied', { requiredScopes: [] }),
+      envelope('rate_limited', { retryAfterSeconds: '3' }),
+      envelope('rate_limited', {}),
+      envelope('not_found', { retryAfterSeconds: 3 }),
+      envelope('teapot', {}),
+    ];
+    for (const body of invalid) expect([body, validate(body)]).toEqual([body, false]);
+  });
+
+  it('2. names the VAT rate schema, and a strict OpenAPI 3.0 reader still accepts a product without one', () => {
+    expect(doc.components.schemas.VatRate).toMatchObject({ type: 'object' });
+    expect(JSON.stringify(doc.components.schemas.Product.properties.vatRate)).toContain('#/components/schemas/VatRate');
+    const validate = compileSchema({ $ref: '#/components/schemas/Product' });
+    const product = {
+      ...{ id: 'prd_camden_013', storeId: 'sto_camden', categoryId: null, name: 'Carrier bag', sku: 'BAG-1' },
+      ...{ barcode: null, brand: null, size: null, unitType: 'item', sellingPriceGross: '0.10' },
+      ...{ sellingPriceNet: '0.10', taxCategory: 'EXEMPT', vatRate: null, isActive: true, variablePrice: false },
+      ...{ ageRestricted: false, alcoholRestricted: false, tobaccoRestricted: false, vapeRestricted: false },
+      updatedAt: '2026-10-02T09:30:00.000Z',
+    };
+    for (const vatRate of [null, { id: 'vat_cs_std', code: 'S', name: 'Standard rate', percentage: '20.00' }])
+      expect(validate({ ...product, vatRate }) || schemaErrors(validate)).toBe(true);
+    for (const vatRate of [{}, 'S', { id: 'v', code: 'S', name: 'n', percentage: 20 }])
+      expect(validate({ ...product, vatRate })).toBe(false);
+  });
+
+  it('2. lists this server, the development and the production base address, and a contact', () => {
+    const hosts = readdirSync('deploy/overlays').map((env) => {
+      const kustomization = parse(readFileSync(`deploy/overlays/${env}/kustomization.yaml`, 'utf8'));
+      const patch = kustomization.patches.find((p: Json) => p.target.kind === 'Ingress');
+      return [env, parse(patch.patch).find((op: Json) => op.path === '/spec/rules/0/host').value];
+    });
+    expect(doc.servers[0].url).toBe('/');
+    for (const [env, host] of hosts)
+      expect(doc.servers).toContainEqual({ url: `https://${host}`, description: expect.stringContaining(env) });
+    expect(doc.info.contact.name).toEqual(expect.any(String));
+    expect(doc.info.contact.email ?? doc.info.contact.url).toEqual(expect.any(String));
+  });
+
+  it('2. declares the error responses, the headers and the shared parameters once, and refers to them', () => {
+    for (const { path, method, op } of operations()) {
+      for (const [status, response] of Object.entries(op.responses as Json))
+        if (status !== '200')
+          expect([path, method, status, response.$ref]).toEqual([path, method, status, expect.any(String)]);
+      const requestId = [...(doc.paths[path].parameters ?? []), ...(op.parameters ?? [])].find(
+        (p: Json) => resolveRef<Json>(p).name === 'X-Request-Id',
+      );
+      expect(requestId.$ref).toBe('#/components/parameters/X-Request-Id');
+    }
+    // No header object is written out more than once: every response refers to components.headers.
+    walk(doc, (node, path) => {
+      if (!/\/responses\/[^/]+$/.test(path) || !node.headers) return;
+      for (const [name, header] of Object.entries(node.headers as Json))
+        expect([path, name, header.$ref]).toEqual([path, name, `#/components/headers/${name}`]);
+    });
+    // 135 kB when every operation wrote out its 8 responses and their headers.
+    expect(committed.length).toBeLessThan(90_000);
   });
 });
 

@@ -1,58 +1,46 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import {
+  type ComponentsObject,
+  DocumentBuilder,
+  type OpenAPIObject,
+  type ParameterObject,
+  type PathItemObject,
+  type ResponseObject,
+  SwaggerModule,
+} from '@nestjs/swagger';
 import type { AppEnv } from '../config/app-config.js';
-import { BEARER_SCHEME } from './v1-operation.decorator.js';
+import { DESCRIPTION, DOCUMENT_PATH } from './description.js';
+import { ERROR_SCHEMAS } from './error-envelope.js';
+import {
+  errorResponseComponents,
+  errorResponseRefs,
+  REQUEST_ID_PARAMETER,
+  REQUEST_ID_PARAMETER_REF,
+  RESPONSE_HEADERS,
+} from './responses.js';
+import { schemaExamples } from './schema-examples.js';
+import { DOCS_CSS, downloadUrl, foldedResponseDetails, sampleValuePlaceholders } from './swagger-ui-plugins.js';
+import { BEARER_SCHEME, REQUIRED_SCOPES_EXTENSION } from './v1-operation.decorator.js';
 
-const DESCRIPTION = `
-Read-only access for approved integrations (ERPs, web shops, price-comparison and delivery apps) to a
-retail tenant's products, categories, customer-facing promotions and exact stock levels.
+/** The base addresses of the deployments (the Ingress hosts of deploy/overlays/<environment>/kustomization.yaml). */
+const SERVERS = [
+  { url: '/', description: 'This server' },
+  { url: 'https://catalog-api.dev.pos-platform.example', description: 'development (ck_test_ keys)' },
+  { url: 'https://catalog-api.pos-platform.example', description: 'production (ck_live_ keys)' },
+];
 
-## Authentication
-Send \`Authorization: Bearer <API key>\` on every request. Keys are issued to integration clients by the
-tenant's administrators; they are not JWTs and not OAuth tokens. Production keys start with
-\`ck_live_\`, development keys with \`ck_test_\`; each environment (with its own base address) accepts
-only its own. The tenant comes from the key: you never send a tenant id. A client may be limited to
-some stores; anything outside them answers as not found. Each operation needs one scope (shown on
-the operation and in its \`x-required-scopes\` extension).
+/** Who answers integration developers' questions about the API. */
+const CONTACT = { name: 'Catalog and Inventory API team', email: 'catalog-api@pos-platform.example' };
 
-## Conventions
-- Every timestamp is UTC with milliseconds: \`2026-10-02T09:30:00.000Z\`.
-- Money and VAT percentages are JSON strings with 2 decimals (\`"1.20"\`); stock quantities are JSON
-  strings with 3 decimals (\`"-2.500"\`). Never JSON numbers.
-- Lists are ordered by id in byte order (categories by the sortBy rule). \`activeOnly\` defaults to true.
-- Paginated operations answer \`{ rows, page, pageSize, total, totalPages }\`; \`total\` counts every
-  matching row; a page past the end is a 200 with no rows.
-- Parameters are strict: an unknown, repeated or empty parameter is a 400, as is \`page=1.5\` or
-  \`activeOnly=1\`. Booleans are exactly \`true\` or \`false\`; date-times are RFC 3339 with \`Z\` or an offset.
-- To synchronise, keep the largest \`updatedAt\` you have seen and pass it as \`updatedSince\` (inclusive).
-
-## Errors
-Every non-200 response is \`{ "error": { "code", "message", "details", "requestId" } }\`. Match on
-\`code\`: validation_failed (400), unauthorized (401), scope_denied (403), not_found (404),
-payload_too_large (413), rate_limited (429), internal_error (500). Every response carries
-\`X-Request-Id\`; send your own (\`^[A-Za-z0-9_.:-]{1,80}$\`) to correlate, and quote it when reporting a problem.
-Unknown paths and methods other than GET and HEAD answer 404 not_found.
-
-## Rate limits
-Each client has a per-minute budget shared by all its keys; requests without a valid key are counted
-per address: 401 while the address has budget left; once it is spent, every request from that address
-gets 429 whatever key it sends, until \`Retry-After\` has passed, so key guessing stops there.
-The numbers are policy and may change: read them from the \`RateLimit-Policy\` and
-\`RateLimit\` headers on every response, and on 429 wait \`Retry-After\` seconds, then retry with
-exponential backoff. Never hardcode a limit.
-
-## Versioning
-Everything lives under \`/v1\` (API version 1.0.0). A breaking change would come under \`/v2\`; \`/v1\`
-would not change behaviour.
-`.trim();
+/** The tag of the HEAD operations, listed after the GET operations' tags. */
+const HEAD_TAG = 'HEAD';
 
 /** The OpenAPI 3 document of the service, generated from the controllers, DTOs and views. */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
-  const config = new DocumentBuilder()
+  const builder = new DocumentBuilder()
     .setTitle('Catalog and Inventory Read API')
     .setDescription(DESCRIPTION)
     .setVersion('1.0.0')
-    .addServer('/', 'This server (development and production each have their own base address)')
     .addBearerAuth(
       {
         type: 'http',
@@ -65,50 +53,139 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .addTag('Catalog', 'Products, categories and customer-facing promotions.')
     .addTag('Inventory', 'Exact stock levels.')
-    .build();
-  const document = SwaggerModule.createDocument(app, config, { operationIdFactory: (_controller, method) => method });
+    .addTag(HEAD_TAG, 'Every GET operation answers HEAD too: the same status and headers, without a body.');
+  for (const server of SERVERS) builder.addServer(server.url, server.description);
+  const document = SwaggerModule.createDocument(app, builder.build(), {
+    operationIdFactory: (_controller, method) => method,
+  });
+  document.info.contact = CONTACT;
   document.info.license = { name: 'Proprietary: for approved integrations of the point-of-sale platform' };
-  return sortKeys(strictSchemas(document));
+  document.components = {
+    ...document.components,
+    schemas: { ...strictSchemas(document.components?.schemas ?? {}, document.paths), ...ERROR_SCHEMAS },
+    responses: errorResponseComponents(),
+    headers: RESPONSE_HEADERS,
+    parameters: { [REQUEST_ID_PARAMETER.name]: REQUEST_ID_PARAMETER },
+  };
+  for (const [name, example] of schemaExamples()) {
+    const schema = document.components.schemas![name];
+    if (schema !== undefined && !('$ref' in schema)) schema.example = example;
+  }
+  completeV1Operations(document);
+  shareParameters(document);
+  return sortKeys(document);
 }
 
 type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; allOf?: { $ref?: string }[] };
+type Operation = NonNullable<PathItemObject['get']>;
+type Schemas = NonNullable<ComponentsObject['schemas']>;
 
 /**
  * Two rules of the contract that @nestjs/swagger does not write: objects have no other keys than
- * those listed (`additionalProperties: false`), and a nullable object is written inline with
- * `nullable: true`. OpenAPI 3.0 lets `nullable` widen only the `type` beside it, so the generated
- * `{ nullable, allOf: [$ref] }` would, read strictly, still refuse the null the service sends.
+ * those listed (`additionalProperties: false`), and a nullable object accepts null when read strictly.
+ * OpenAPI 3.0 lets `nullable` widen only the `type` beside it, so the generated `{ nullable, allOf:
+ * [$ref] }` would, read strictly, still refuse the null the service sends. A schema referred to only
+ * as nullable (VatRate) becomes nullable itself and keeps its name; one also referred to as not
+ * nullable is written inline with `nullable: true`.
  */
-function strictSchemas(document: OpenAPIObject): OpenAPIObject {
-  const schemas = (document.components?.schemas ?? {}) as Record<string, Schema>;
-  const inlined = new Set<string>();
+function strictSchemas(generated: Schemas, paths: OpenAPIObject['paths']): Schemas {
+  const schemas = generated as Record<string, Schema>;
+  const nullableRefs: { schema: Schema; property: string; target: string }[] = [];
   for (const schema of Object.values(schemas)) {
     if (schema.type === 'object' && schema.properties) schema.additionalProperties = false;
-    for (const [name, property] of Object.entries(schema.properties ?? {})) {
-      const ref = property.nullable === true && property.allOf?.length === 1 ? property.allOf[0].$ref : undefined;
-      if (ref === undefined) continue;
-      const target = ref.replace('#/components/schemas/', '');
-      const { allOf: _allOf, ...rest } = property;
-      schema.properties![name] = { ...schemas[target], ...rest, type: 'object', nullable: true };
+    for (const [property, value] of Object.entries(schema.properties ?? {})) {
+      // `{ allOf: [$ref] }` and nothing beside it is the $ref itself.
+      if (Object.keys(value).length === 1 && value.allOf?.length === 1) schema.properties![property] = value.allOf[0];
+      const ref = value.nullable === true && value.allOf?.length === 1 ? value.allOf[0].$ref : undefined;
+      if (ref !== undefined) nullableRefs.push({ schema, property, target: ref.replace('#/components/schemas/', '') });
+    }
+  }
+  const text = JSON.stringify(paths) + JSON.stringify(schemas);
+  const referencesTo = (name: string): number => text.split(`"#/components/schemas/${name}"`).length - 1;
+  const inlined = new Set<string>();
+  for (const { schema, property, target } of nullableRefs) {
+    const { allOf: _allOf, nullable: _nullable, ...rest } = schema.properties![property];
+    if (nullableRefs.filter((r) => r.target === target).length === referencesTo(target)) {
+      schemas[target].nullable = true;
+      schema.properties![property] = { $ref: `#/components/schemas/${target}` };
+    } else {
+      schema.properties![property] = { ...schemas[target], ...rest, type: 'object', nullable: true };
       inlined.add(target);
     }
   }
-  // A schema now written only inline is not kept as a component of its own.
-  const text = JSON.stringify(document.paths) + JSON.stringify(schemas);
-  for (const name of inlined) if (!text.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
-  return document;
+  // A schema now written only inline is not kept as a component of its own (the paths refer to pages and rows).
+  const after = JSON.stringify(paths) + JSON.stringify(schemas);
+  for (const name of inlined) if (!after.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  return generated;
 }
 
-/** Stable output: paths and schemas in a fixed order, so that the committed file diffs cleanly. */
+/**
+ * What every /v1 operation (marked by x-required-scopes) shares: the error responses and the
+ * X-Request-Id parameter, by reference, its parameters on the path (shared with HEAD), and a HEAD
+ * operation: Express answers HEAD on every GET route with GET's status and headers and no body.
+ */
+function completeV1Operations(document: OpenAPIObject): void {
+  for (const [path, item] of Object.entries(document.paths)) {
+    const { parameters = [], ...get } = item.get as Operation & { [REQUIRED_SCOPES_EXTENSION]?: unknown };
+    if (get[REQUIRED_SCOPES_EXTENSION] === undefined) continue;
+    const ok = get.responses['200'] as ResponseObject;
+    const head = {
+      tags: [HEAD_TAG],
+      summary: `${get.summary}: headers only`,
+      description: `The status and headers of GET ${path}, without a body.`,
+      operationId: `${get.operationId}Head`,
+      [REQUIRED_SCOPES_EXTENSION]: get[REQUIRED_SCOPES_EXTENSION],
+      security: get.security,
+      responses: { '200': { description: `${ok.description} No body (HEAD).`, headers: ok.headers } },
+    };
+    document.paths[path] = {
+      parameters: [...parameters, REQUEST_ID_PARAMETER_REF],
+      get: { ...get, responses: { '200': ok, ...errorResponseRefs('get') } },
+      head: { ...head, responses: { ...head.responses, ...errorResponseRefs('head') } },
+    };
+  }
+}
+
+/**
+ * A parameter written the same way on several paths (page, pageSize, cursor, storeId, …) becomes a
+ * component of its name, when no path writes that name another way.
+ */
+function shareParameters(document: OpenAPIObject): void {
+  const items = Object.values(document.paths);
+  const written = new Map<string, Set<string>>();
+  for (const item of items)
+    for (const p of item.parameters ?? [])
+      if (!('$ref' in p)) written.set(p.name, (written.get(p.name) ?? new Set()).add(JSON.stringify(p)));
+  const uses = (name: string): number =>
+    items.filter((item) => item.parameters?.some((p) => !('$ref' in p) && p.name === name)).length;
+  const parameters = document.components!.parameters!;
+  for (const [name, forms] of written) {
+    if (forms.size !== 1 || uses(name) < 2 || parameters[name] !== undefined) continue;
+    parameters[name] = JSON.parse([...forms][0]) as ParameterObject;
+    for (const item of items)
+      item.parameters = item.parameters!.map((p) =>
+        !('$ref' in p) && p.name === name ? { $ref: `#/components/parameters/${name}` } : p,
+      );
+  }
+}
+
+/** Stable output: paths and components in a fixed order, so that the committed file diffs cleanly. */
 function sortKeys(document: OpenAPIObject): OpenAPIObject {
   const sorted = <T extends Record<string, unknown>>(o: T | undefined): T | undefined =>
     o === undefined
       ? undefined
       : (Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) as T);
+  const components = document.components!;
   return {
     ...document,
     paths: sorted(document.paths)!,
-    components: { ...document.components, schemas: sorted(document.components?.schemas) },
+    components: {
+      ...components,
+      schemas: sorted(components.schemas),
+      responses: sorted(components.responses),
+      headers: sorted(components.headers),
+      parameters: sorted(components.parameters),
+    },
   };
 }
 
@@ -120,14 +197,16 @@ function sortKeys(document: OpenAPIObject): OpenAPIObject {
  */
 export function setupDocs(app: INestApplication, document: OpenAPIObject, appEnv: AppEnv): void {
   SwaggerModule.setup('docs', app, document, {
-    jsonDocumentUrl: 'docs/openapi.json',
+    jsonDocumentUrl: DOCUMENT_PATH.slice(1),
     raw: ['json'],
     customSiteTitle: 'Catalog and Inventory Read API',
+    customCss: DOCS_CSS,
     swaggerOptions: {
       validatorUrl: null,
       persistAuthorization: appEnv === 'development',
       displayRequestDuration: true,
       tryItOutEnabled: true,
+      plugins: [downloadUrl, sampleValuePlaceholders, foldedResponseDetails],
     },
   });
 }

@@ -1,123 +1,16 @@
 import { applyDecorators, Header, type Type } from '@nestjs/common';
-import { ApiBearerAuth, ApiExtension, ApiHeader, ApiOperation, ApiResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension, ApiOperation, ApiResponse, type ReferenceObject } from '@nestjs/swagger';
 import { RequireScope } from '../auth/require-scope.decorator.js';
 import type { Scope } from '../auth/scopes.js';
-import { ERROR_EXAMPLES, ErrorEnvelope } from './error-envelope.js';
+import { COMMON_HEADERS, headerRefs } from './responses.js';
 
 export const BEARER_SCHEME = 'apiKey';
 
-const REQUEST_ID_HEADER = {
-  description:
-    'The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem.',
-  schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,80}$' },
-};
-const RATE_LIMIT_HEADERS = {
-  'RateLimit-Policy': {
-    description:
-      'The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): ' +
-      '"per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode ' +
-      'these numbers.',
-    schema: { type: 'string', example: '"per-client";q=600;w=60' },
-  },
-  RateLimit: {
-    description:
-      'What is left of that budget: r requests, and t seconds until the current fixed window ends and the ' +
-      'budget is whole again (while over the budget: until the block ends, as Retry-After).',
-    schema: { type: 'string', example: '"per-client";r=598;t=42' },
-  },
-};
-const COMMON_HEADERS = {
-  'X-Request-Id': REQUEST_ID_HEADER,
-  ...RATE_LIMIT_HEADERS,
-  'Cache-Control': { description: 'Always no-store.', schema: { type: 'string', enum: ['no-store'] } },
-};
-
-const errors = (notFound: string) => [
-  ApiResponse({
-    status: 400,
-    description:
-      'validation_failed: a parameter is invalid, unknown, repeated or empty. details.errors lists every failing parameter.',
-    type: ErrorEnvelope,
-    headers: COMMON_HEADERS,
-    example: ERROR_EXAMPLES[400],
-  }),
-  ApiResponse({
-    status: 401,
-    description:
-      'unauthorized: the key is missing, malformed, unknown, expired or revoked, of the other ' +
-      'environment, or its client is disabled or revoked. One message for every cause.',
-    type: ErrorEnvelope,
-    headers: {
-      ...COMMON_HEADERS,
-      'WWW-Authenticate': { description: 'Always Bearer.', schema: { type: 'string', enum: ['Bearer'] } },
-    },
-    example: ERROR_EXAMPLES[401],
-  }),
-  ApiResponse({
-    status: 403,
-    description:
-      'scope_denied: the key is valid but its client lacks the scope of this operation (details.requiredScopes).',
-    type: ErrorEnvelope,
-    headers: COMMON_HEADERS,
-    example: ERROR_EXAMPLES[403],
-  }),
-  ApiResponse({
-    status: 404,
-    description: `not_found: ${notFound}`,
-    type: ErrorEnvelope,
-    headers: COMMON_HEADERS,
-    example: ERROR_EXAMPLES[404],
-  }),
-  ApiResponse({
-    status: 413,
-    description: 'payload_too_large: the request carried a body larger than the limit (operations take no body).',
-    type: ErrorEnvelope,
-    headers: COMMON_HEADERS,
-    example: ERROR_EXAMPLES[413],
-  }),
-  ApiResponse({
-    status: 429,
-    description:
-      'rate_limited: the budget is spent. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff.',
-    type: ErrorEnvelope,
-    headers: {
-      ...COMMON_HEADERS,
-      'Retry-After': { description: 'Whole seconds to wait, at least 1.', schema: { type: 'integer', minimum: 1 } },
-    },
-    example: ERROR_EXAMPLES[429],
-  }),
-  ApiResponse({
-    status: 500,
-    description: 'internal_error: an unexpected error; the body says nothing more. Report the requestId.',
-    type: ErrorEnvelope,
-    headers: COMMON_HEADERS,
-    example: ERROR_EXAMPLES[500],
-  }),
-];
+/** The extension that marks a /v1 operation; buildOpenApiDocument completes the operations it marks. */
+export const REQUIRED_SCOPES_EXTENSION = 'x-required-scopes';
 
 /** The 200 headers of a paginated list (see src/pagination/links.ts). */
-export const PAGE_HEADERS = {
-  Link: {
-    description:
-      'RFC 8288 links, relative to this server: `rel="next"` (while a next page exists) and `rel="first"`. ' +
-      "The next URL repeats the request's parameters and adds a `cursor`; following it walks the whole list " +
-      'in id order at the cost of the first page, whatever the depth.',
-    schema: {
-      type: 'string',
-      example:
-        '</v1/catalog/products?activeOnly=false&pageSize=100&cursor=WzEsIjNL...Il0.cVd3...>; rel="next", ' +
-        '</v1/catalog/products?activeOnly=false&pageSize=100>; rel="first"',
-    },
-  },
-  'Sync-Position': {
-    description:
-      'On a walk that can keep a copy in sync (activeOnly=false and no filter but storeId, begun without ' +
-      '`page`): the position to store and send back as `changedSince` in the next round. The same on every ' +
-      'page of one walk; taken when the walk began. Absent on other requests.',
-    required: false,
-    schema: { type: 'string', pattern: '^sp_[0-9]{1,19}$', example: 'sp_7406311' },
-  },
-} as const;
+export const PAGE_HEADERS = headerRefs('Link', 'Sync-Position');
 
 export interface V1OperationOptions {
   scope: Scope;
@@ -128,14 +21,16 @@ export interface V1OperationOptions {
     type: Type<unknown>;
     isArray?: boolean;
     description: string;
-    headers?: Record<string, { description: string; required?: boolean; schema: Record<string, unknown> }>;
+    headers?: Record<string, ReferenceObject>;
   };
+  /** When the operation answers 404 not_found (shown in its description). */
   notFound: string;
 }
 
 /**
  * A /v1 operation: its required scope (enforced by ScopeGuard and documented, so the two cannot
- * drift), and its OpenAPI description with every status it can answer.
+ * drift), and its OpenAPI description with its 200. buildOpenApiDocument adds what every /v1
+ * operation shares: the error responses, the X-Request-Id parameter and the HEAD operation.
  */
 export function V1Operation(options: V1OperationOptions): MethodDecorator {
   return applyDecorators(
@@ -145,25 +40,18 @@ export function V1Operation(options: V1OperationOptions): MethodDecorator {
     ApiOperation({
       operationId: options.operationId,
       summary: options.summary,
-      description: `${options.description}\n\n**Required scope:** \`${options.scope}\``,
-    }),
-    ApiExtension('x-required-scopes', [options.scope]),
-    ApiBearerAuth(BEARER_SCHEME),
-    ApiHeader({
-      name: 'X-Request-Id',
-      required: false,
       description:
-        'Optional id of this request, echoed in the response. Must match ^[A-Za-z0-9_.:-]{1,80}$; ' +
-        'otherwise (or when absent) the service generates one starting with req_.',
-      schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,80}$' },
+        `${options.description}\n\n**Required scope:** \`${options.scope}\`\n\n` +
+        `**404 not_found:** ${options.notFound}`,
     }),
+    ApiExtension(REQUIRED_SCOPES_EXTENSION, [options.scope]),
+    ApiBearerAuth(BEARER_SCHEME),
     ApiResponse({
       status: 200,
       description: options.ok.description,
       type: options.ok.type,
       isArray: options.ok.isArray,
-      headers: { ...COMMON_HEADERS, ...options.ok.headers },
+      headers: { ...headerRefs(...COMMON_HEADERS), ...options.ok.headers },
     }),
-    ...errors(options.notFound),
   );
 }

@@ -1,4 +1,5 @@
 import type { JsonText } from '../database/sql-format.js';
+import { SAMPLE_CURSOR } from '../openapi/samples.js';
 import { CursorParam, IntegerParam } from '../params/params.js';
 import { CURSOR_PATTERN_TEXT } from './cursor.js';
 
@@ -13,6 +14,7 @@ export class PageQuery {
     min: 1,
     max: Number.MAX_SAFE_INTEGER,
     default: 1,
+    example: 2,
     description:
       'Page number, from 1. A page past the last one is a 200 with no rows and the true total. ' +
       'To walk a whole list, follow the `Link` header\'s `rel="next"` cursors instead: their cost does not ' +
@@ -24,12 +26,14 @@ export class PageQuery {
     min: 1,
     max: MAX_PAGE_SIZE,
     default: DEFAULT_PAGE_SIZE,
+    example: 20,
     description: `Rows per page, 1 to ${MAX_PAGE_SIZE}.`,
   })
   pageSize: number = DEFAULT_PAGE_SIZE;
 
   @CursorParam({
     pattern: CURSOR_PATTERN_TEXT,
+    example: SAMPLE_CURSOR,
     description:
       'Where a walk continues: take it from the `Link` header\'s `rel="next"` URL, which repeats every other ' +
       'parameter of the request (a cursor is refused with other parameters, with `page`, by another API client, ' +

@@ -13,24 +13,35 @@ import { hasControlCharacters, type Instant, isOpaqueId, parseRfc3339DateTime } 
 
 export interface ParamDoc {
   description: string;
-  example?: string | number | boolean;
+  /** A value that finds something in the demo data (fixtures/demo.json). */
+  example: string | number | boolean;
   default?: string | number | boolean;
 }
 
 export const ID_PATTERN_TEXT = '^[A-Za-z0-9_.:-]{1,128}$';
 
+/** Where an optional parameter keeps its sample value (see doc). */
+export const SAMPLE_EXTENSION = 'x-example';
+
 /**
- * Examples are shown only for required parameters: Swagger UI pre-fills examples into "Try it out",
- * and a pre-filled optional filter would narrow a request the user did not mean to narrow.
+ * Every parameter has a sample value. Tools that build requests from the document fill `example`s in
+ * (Swagger UI's "Try it out", Postman's importer), and a filled optional filter would narrow a request
+ * the user did not mean to narrow. So a required parameter has its `example`, an optional one
+ * `x-example`: Swagger UI shows that as the input's placeholder (swagger-ui-plugins.ts) and sends
+ * nothing unless the user types it.
  */
 const doc = (d: ParamDoc, schema: Record<string, unknown>, required = false): PropertyDecorator =>
   ApiProperty({
     required,
     description: d.description,
-    ...(required ? { example: d.example } : {}),
+    ...(required ? { example: d.example } : { [SAMPLE_EXTENSION]: d.example }),
     default: d.default,
     ...schema,
   });
+
+/** The OpenAPI format that holds every value up to `max`: Java's and C#'s int unless it takes a long. */
+const integerFormat = (max: number | undefined): 'int32' | 'int64' =>
+  max !== undefined && max <= 2 ** 31 - 1 ? 'int32' : 'int64';
 
 /** Digits only, then the range: `1.5`, `-1`, `1e2` and `abc` stay strings and fail. */
 export function IntegerParam(options: { min: number; max?: number } & ParamDoc): PropertyDecorator {
@@ -42,7 +53,7 @@ export function IntegerParam(options: { min: number; max?: number } & ParamDoc):
     IsInt({ message }),
     Min(options.min, { message }),
     ...(options.max === undefined ? [] : [Max(options.max, { message })]),
-    doc(options, { type: 'integer', minimum: options.min, maximum: options.max }),
+    doc(options, { type: 'integer', format: integerFormat(options.max), minimum: options.min, maximum: options.max }),
   );
 }
 

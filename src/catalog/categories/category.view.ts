@@ -1,19 +1,34 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { IdProperty, TextProperty, TimestampProperty } from '../../openapi/properties.js';
+import { ApiSchemaWithExample } from '../../openapi/schema-examples.js';
 
 /**
  * The Category of the contract, keys in the specification's order. CategoriesRepository has PostgreSQL
  * write each row as JSON in exactly this order (`isArchived` is never shown).
  */
-@ApiSchema({ name: 'Category' })
+@ApiSchemaWithExample({
+  name: 'Category',
+  // The demo data's soft drinks, under Camden's drinks aisle.
+  example: {
+    id: 'cat_camden_sd',
+    storeId: 'sto_camden',
+    parentCategoryId: 'cat_camden_dr',
+    name: 'Soft Drinks',
+    code: 'SD',
+    description: null,
+    sortOrder: 10,
+    isActive: true,
+    updatedAt: '2026-10-02T08:00:00.000Z',
+  } satisfies CategoryView,
+})
 export class CategoryView {
-  @IdProperty({ example: 'cat_camden_sd' }) id: string;
-  @IdProperty({ example: 'sto_camden' }) storeId: string;
-  @IdProperty({ nullable: true, example: 'cat_camden_dr' }) parentCategoryId: string | null;
-  @TextProperty({ example: 'Soft Drinks' }) name: string;
-  @TextProperty({ nullable: true, example: 'SD' }) code: string | null;
-  @TextProperty({ nullable: true, example: null }) description: string | null;
-  @ApiProperty({ type: 'integer', example: 10 }) sortOrder: number;
+  @IdProperty() id: string;
+  @IdProperty() storeId: string;
+  @IdProperty({ nullable: true }) parentCategoryId: string | null;
+  @TextProperty() name: string;
+  @TextProperty({ nullable: true }) code: string | null;
+  @TextProperty({ nullable: true }) description: string | null;
+  @ApiProperty({ type: 'integer', format: 'int32' }) sortOrder: number;
   @ApiProperty({ type: Boolean }) isActive: boolean;
   @TimestampProperty() updatedAt: string;
 }

@@ -9,12 +9,16 @@ export class ListCategoriesQuery {
   })
   storeId?: string;
 
-  @IdParam({ description: 'Only the direct children of this category. Exact, case-sensitive.' })
+  @IdParam({
+    description: 'Only the direct children of this category. Exact, case-sensitive.',
+    example: 'cat_camden_dr',
+  })
   parentCategoryId?: string;
 
   @BooleanParam({
     description: 'true: only active categories; false: inactive ones too. Archived categories are never returned.',
     default: true,
+    example: false,
   })
   activeOnly: boolean = true;
 
@@ -22,6 +26,7 @@ export class ListCategoriesQuery {
     description:
       'sortOrder (default): by sortOrder, then lower-case name, then id. name: by lower-case name, then id. Names compare in byte order.',
     default: 'sortOrder',
+    example: 'name',
   })
   sortBy: CategorySort = 'sortOrder';
 }

@@ -11,6 +11,7 @@ import {
   TextParam,
 } from '../../params/params.js';
 import { SYNC_POSITION_PATTERN_TEXT } from '../../pagination/walk.js';
+import { SAMPLE_SYNC_POSITION } from '../../openapi/samples.js';
 
 export class ListProductsQuery extends PageQuery {
   @IdParam({
@@ -22,6 +23,7 @@ export class ListProductsQuery extends PageQuery {
 
   @IdParam({
     description: "Only products whose own category is this one (not its subcategories'). Exact, case-sensitive.",
+    example: 'cat_camden_sd',
   })
   categoryId?: string;
 
@@ -43,10 +45,10 @@ export class ListProductsQuery extends PageQuery {
   })
   q?: string;
 
-  @TextParam({ description: 'Exact, case-sensitive barcode.' })
+  @TextParam({ description: 'Exact, case-sensitive barcode.', example: '5010000000000' })
   barcode?: string;
 
-  @TextParam({ description: 'Exact, case-sensitive SKU.' })
+  @TextParam({ description: 'Exact, case-sensitive SKU.', example: 'SD-100' })
   sku?: string;
 
   @DateTimeParam({
@@ -61,12 +63,14 @@ export class ListProductsQuery extends PageQuery {
   @BooleanParam({
     description: 'true: only active products; false: inactive ones too. Exactly true or false.',
     default: true,
+    example: false,
   })
   activeOnly: boolean = true;
 
   @SyncPositionParam({
     pattern: SYNC_POSITION_PATTERN_TEXT,
     filters: ['categoryId', 'q', 'barcode', 'sku', 'updatedSince'],
+    example: SAMPLE_SYNC_POSITION,
     description:
       'A sync position (the `Sync-Position` header of an earlier walk): only products whose public data ' +
       'changed since, inactive ones included. Needs activeOnly=false; combines only with storeId, pageSize ' +

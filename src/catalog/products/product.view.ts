@@ -1,17 +1,28 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { IdProperty, MoneyProperty, PageFields, TextProperty, TimestampProperty } from '../../openapi/properties.js';
+import { ApiSchemaWithExample } from '../../openapi/schema-examples.js';
 import { TAX_CATEGORIES, type TaxCategory, UNIT_TYPES, type UnitType } from './product.entity.js';
 
-@ApiSchema({ name: 'VatRate' })
+const VAT_RATE_EXAMPLE = {
+  id: 'vat_cs_std',
+  code: 'S',
+  name: 'Standard rate',
+  percentage: '20.00',
+} satisfies VatRateView;
+
+@ApiSchemaWithExample({
+  name: 'VatRate',
+  description: 'The VAT rate of a product; null when it has none.',
+  example: VAT_RATE_EXAMPLE,
+})
 export class VatRateView {
-  @IdProperty({ example: 'vat_cs_std' }) id: string;
-  @TextProperty({ description: 'Short VAT rate code.', example: 'S' }) code: string;
-  @TextProperty({ example: 'Standard rate' }) name: string;
+  @IdProperty() id: string;
+  @TextProperty({ description: 'Short VAT rate code.' }) code: string;
+  @TextProperty() name: string;
   @ApiProperty({
     type: String,
     pattern: '^-?[0-9]+\\.[0-9]{2}$',
     description: 'Percentage as a decimal string with 2 decimals.',
-    example: '20.00',
   })
   percentage: string;
 }
@@ -20,20 +31,44 @@ export class VatRateView {
  * The Product of the contract, keys in the specification's order. ProductsRepository has PostgreSQL
  * write each row as JSON in exactly this order from the public columns only (PUBLIC_PRODUCT).
  */
-@ApiSchema({ name: 'Product' })
+/** The demo data's cola can in Camden (fixtures/demo.json). */
+const PRODUCT_EXAMPLE = {
+  id: 'prd_camden_001',
+  storeId: 'sto_camden',
+  categoryId: 'cat_camden_sd',
+  name: 'Cola 330ml can',
+  sku: 'SD-100',
+  barcode: '5010000000000',
+  brand: 'Fizz',
+  size: '330ml',
+  unitType: 'item',
+  sellingPriceGross: '1.20',
+  sellingPriceNet: '1.00',
+  taxCategory: 'STANDARD',
+  vatRate: VAT_RATE_EXAMPLE,
+  isActive: true,
+  variablePrice: false,
+  ageRestricted: false,
+  alcoholRestricted: false,
+  tobaccoRestricted: false,
+  vapeRestricted: false,
+  updatedAt: '2026-10-03T09:00:00.000Z',
+} satisfies ProductView;
+
+@ApiSchemaWithExample({ name: 'Product', example: PRODUCT_EXAMPLE })
 export class ProductView {
-  @IdProperty({ example: 'prd_camden_001' }) id: string;
-  @IdProperty({ example: 'sto_camden' }) storeId: string;
-  @IdProperty({ nullable: true, example: 'cat_camden_sd' }) categoryId: string | null;
-  @TextProperty({ example: 'Cola 330ml can' }) name: string;
-  @TextProperty({ example: 'SD-100' }) sku: string;
-  @TextProperty({ nullable: true, example: '5010000000000' }) barcode: string | null;
-  @TextProperty({ nullable: true, example: 'Fizz' }) brand: string | null;
-  @TextProperty({ nullable: true, example: '330ml' }) size: string | null;
-  @ApiProperty({ enum: [...UNIT_TYPES], enumName: 'UnitType', example: 'item' }) unitType: UnitType;
+  @IdProperty() id: string;
+  @IdProperty() storeId: string;
+  @IdProperty({ nullable: true }) categoryId: string | null;
+  @TextProperty() name: string;
+  @TextProperty() sku: string;
+  @TextProperty({ nullable: true }) barcode: string | null;
+  @TextProperty({ nullable: true }) brand: string | null;
+  @TextProperty({ nullable: true }) size: string | null;
+  @ApiProperty({ enum: [...UNIT_TYPES], enumName: 'UnitType' }) unitType: UnitType;
   @MoneyProperty({ description: 'Price including VAT.' }) sellingPriceGross: string;
-  @MoneyProperty({ description: 'Price excluding VAT.', example: '1.00' }) sellingPriceNet: string;
-  @ApiProperty({ enum: [...TAX_CATEGORIES], enumName: 'TaxCategory', example: 'STANDARD' }) taxCategory: TaxCategory;
+  @MoneyProperty({ description: 'Price excluding VAT.' }) sellingPriceNet: string;
+  @ApiProperty({ enum: [...TAX_CATEGORIES], enumName: 'TaxCategory' }) taxCategory: TaxCategory;
   @ApiProperty({ type: () => VatRateView, nullable: true }) vatRate: VatRateView | null;
   @ApiProperty({ type: Boolean }) isActive: boolean;
   @ApiProperty({ type: Boolean, description: 'Sold at a scale-entered or variable price (for example by weight).' })
@@ -45,8 +80,13 @@ export class ProductView {
   @TimestampProperty() updatedAt: string;
 }
 
+@ApiSchemaWithExample({
+  name: 'ProductPage',
+  // The first page of Camden's active products, one per page.
+  example: { rows: [PRODUCT_EXAMPLE], page: 1, pageSize: 1, total: 36, totalPages: 36 } satisfies ProductPage,
+})
 export class ProductPage {
-  @ApiProperty({ type: () => [ProductView] }) rows: ProductView[];
+  @PageFields.rows([ProductView]) rows: ProductView[];
   @PageFields.page() page: number;
   @PageFields.pageSize() pageSize: number;
   @PageFields.total() total: number;

@@ -29,6 +29,7 @@ export class ListPromotionsQuery {
     description:
       'true: only ACTIVE promotions whose window contains the current time. false: ACTIVE and PAUSED promotions, whatever their window.',
     default: true,
+    example: false,
   })
   activeOnly: boolean = true;
 }

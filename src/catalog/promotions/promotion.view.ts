@@ -1,5 +1,6 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { IdProperty, TextProperty, TimestampProperty } from '../../openapi/properties.js';
+import { ApiSchemaWithExample } from '../../openapi/schema-examples.js';
 import { type DescriptionContext, describeDiscount, describeEligibility } from './promotion-descriptions.js';
 import { CUSTOMER_FACING_TYPES, RETURNABLE_STATUSES, type ReturnableStatus } from './promotion-rules.js';
 import type { PromotionRow } from './promotions.repository.js';
@@ -7,7 +8,7 @@ import type { PromotionRow } from './promotions.repository.js';
 export class PromotionSchedule {
   @TimestampProperty({ nullable: true, description: 'Start of the window, inclusive; null: open.' }) startsAt:
     string | null;
-  @TimestampProperty({ nullable: true, description: 'End of the window, inclusive; null: open.', example: null })
+  @TimestampProperty({ nullable: true, description: 'End of the window, inclusive; null: open.' })
   endsAt: string | null;
 }
 
@@ -16,17 +17,31 @@ export class PromotionLifecycle {
     enum: [...RETURNABLE_STATUSES],
     enumName: 'PromotionStatus',
     description: 'PAUSED is returned only with activeOnly=false.',
-    example: 'ACTIVE',
   })
   status: ReturnableStatus;
 }
 
-@ApiSchema({ name: 'Promotion' })
+@ApiSchemaWithExample({
+  name: 'Promotion',
+  // The demo data's meal deal in Camden: running since October, with no end.
+  example: {
+    id: 'pro_camden_meal',
+    storeId: 'sto_camden',
+    name: '3 soft drinks for 3.00',
+    type: 'MULTI_BUY',
+    schedule: { startsAt: '2026-10-01T00:00:00.000Z', endsAt: null },
+    lifecycle: { status: 'ACTIVE' },
+    isActive: true,
+    eligibilityDescription: 'Buy 3 or more from Soft Drinks',
+    discountDescription: 'The qualifying items together for GBP 3.00',
+    updatedAt: '2026-10-01T12:00:00.000Z',
+  } satisfies PromotionView,
+})
 export class PromotionView {
-  @IdProperty({ example: 'pro_camden_meal' }) id: string;
-  @IdProperty({ example: 'sto_camden' }) storeId: string;
-  @TextProperty({ description: 'Display name.', example: '3 soft drinks for 3.00' }) name: string;
-  @ApiProperty({ enum: [...CUSTOMER_FACING_TYPES], enumName: 'PromotionType', example: 'MULTI_BUY' }) type: string;
+  @IdProperty() id: string;
+  @IdProperty() storeId: string;
+  @TextProperty({ description: 'Display name.' }) name: string;
+  @ApiProperty({ enum: [...CUSTOMER_FACING_TYPES], enumName: 'PromotionType' }) type: string;
   @ApiProperty({ type: () => PromotionSchedule }) schedule: PromotionSchedule;
   @ApiProperty({ type: () => PromotionLifecycle }) lifecycle: PromotionLifecycle;
   @ApiProperty({
@@ -35,11 +50,10 @@ export class PromotionView {
       'status is ACTIVE and the current time is inside [startsAt, endsAt]; independent of the query filters.',
   })
   isActive: boolean;
-  @TextProperty({ description: 'Who or what qualifies, in plain English.', example: 'Buy 3 or more from Soft Drinks' })
+  @TextProperty({ description: 'Who or what qualifies, in plain English.' })
   eligibilityDescription: string;
   @TextProperty({
     description: 'The discount, in plain English; amounts carry the currency code.',
-    example: 'The qualifying items together for GBP 3.00',
   })
   discountDescription: string;
   @TimestampProperty() updatedAt: string;

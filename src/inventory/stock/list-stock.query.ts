@@ -2,6 +2,7 @@ import type { Instant } from '../../values/formats.js';
 import { PageQuery } from '../../pagination/pagination.js';
 import { BooleanParam, DateTimeParam, IdParam, SyncPositionParam, TextParam } from '../../params/params.js';
 import { SYNC_POSITION_PATTERN_TEXT } from '../../pagination/walk.js';
+import { SAMPLE_SYNC_POSITION } from '../../openapi/samples.js';
 
 export class ListStockQuery extends PageQuery {
   @IdParam({
@@ -11,16 +12,19 @@ export class ListStockQuery extends PageQuery {
   })
   storeId?: string;
 
-  @IdParam({ description: 'Only this product.' })
+  @IdParam({ description: 'Only this product.', example: 'prd_camden_001' })
   productId?: string;
 
-  @TextParam({ description: 'Exact, case-sensitive SKU.' })
+  @TextParam({ description: 'Exact, case-sensitive SKU.', example: 'SD-100' })
   sku?: string;
 
-  @TextParam({ description: 'Exact, case-sensitive barcode.' })
+  @TextParam({ description: 'Exact, case-sensitive barcode.', example: '5010000000000' })
   barcode?: string;
 
-  @IdParam({ description: "Only products whose own category is this one (not its subcategories')." })
+  @IdParam({
+    description: "Only products whose own category is this one (not its subcategories').",
+    example: 'cat_camden_sd',
+  })
   categoryId?: string;
 
   @DateTimeParam({
@@ -32,15 +36,19 @@ export class ListStockQuery extends PageQuery {
   })
   updatedSince?: Instant;
 
-  @BooleanParam({ description: 'true: only rows whose availability is low_stock. false filters nothing.' })
+  @BooleanParam({
+    description: 'true: only rows whose availability is low_stock. false filters nothing.',
+    example: true,
+  })
   lowStockOnly?: boolean;
 
-  @BooleanParam({ description: 'true: only active products; false: inactive ones too.', default: true })
+  @BooleanParam({ description: 'true: only active products; false: inactive ones too.', default: true, example: false })
   activeOnly: boolean = true;
 
   @SyncPositionParam({
     pattern: SYNC_POSITION_PATTERN_TEXT,
     filters: ['productId', 'sku', 'barcode', 'categoryId', 'updatedSince', 'lowStockOnly'],
+    example: SAMPLE_SYNC_POSITION,
     description:
       'A sync position (the `Sync-Position` header of an earlier walk): only rows whose product or stock ' +
       'level changed since, inactive products included. Needs activeOnly=false; combines only with storeId, ' +

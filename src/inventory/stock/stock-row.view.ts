@@ -1,5 +1,6 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { IdProperty, PageFields, QuantityProperty, TextProperty, TimestampProperty } from '../../openapi/properties.js';
+import { ApiSchemaWithExample } from '../../openapi/schema-examples.js';
 
 export const AVAILABILITIES = ['not_tracked', 'out_of_stock', 'low_stock', 'in_stock'] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
@@ -8,13 +9,28 @@ export type Availability = (typeof AVAILABILITIES)[number];
  * The stock row (docs/api-rules.md#values), keys in the contract's order. StockRepository has PostgreSQL write each
  * row as JSON in exactly this order (PUBLIC_STOCK_ROW); cost layers and movements are never read.
  */
-@ApiSchema({ name: 'StockRow' })
+/** The demo data's cola can in Camden: 53 on the shelf, reordered at 12, so in_stock. */
+const STOCK_ROW_EXAMPLE = {
+  productId: 'prd_camden_001',
+  storeId: 'sto_camden',
+  sku: 'SD-100',
+  barcode: '5010000000000',
+  productName: 'Cola 330ml can',
+  trackStock: true,
+  quantity: '53.000',
+  lowStockThreshold: '12.000',
+  reorderLevel: '12.000',
+  availability: 'in_stock',
+  updatedAt: '2026-10-06T07:00:00.000Z',
+} satisfies StockRowView;
+
+@ApiSchemaWithExample({ name: 'StockRow', example: STOCK_ROW_EXAMPLE })
 export class StockRowView {
-  @IdProperty({ example: 'prd_camden_001' }) productId: string;
-  @IdProperty({ example: 'sto_camden' }) storeId: string;
-  @TextProperty({ example: 'SD-100' }) sku: string;
-  @TextProperty({ nullable: true, example: '5010000000000' }) barcode: string | null;
-  @TextProperty({ example: 'Cola 330ml can' }) productName: string;
+  @IdProperty() productId: string;
+  @IdProperty() storeId: string;
+  @TextProperty() sku: string;
+  @TextProperty({ nullable: true }) barcode: string | null;
+  @TextProperty() productName: string;
   @ApiProperty({
     type: Boolean,
     description: 'Whether stock is tracked at all; when false, availability is not_tracked.',
@@ -29,7 +45,6 @@ export class StockRowView {
   @ApiProperty({
     enum: [...AVAILABILITIES],
     enumName: 'Availability',
-    example: 'in_stock',
     description:
       'not_tracked when trackStock is false; else out_of_stock when quantity <= 0, low_stock ' +
       'when 0 < quantity <= reorderLevel, in_stock above (exact decimal comparison).',
@@ -39,8 +54,13 @@ export class StockRowView {
   updatedAt: string;
 }
 
+@ApiSchemaWithExample({
+  name: 'StockPage',
+  // The first page of Camden's stock (its active products), one row per page.
+  example: { rows: [STOCK_ROW_EXAMPLE], page: 1, pageSize: 1, total: 36, totalPages: 36 } satisfies StockPage,
+})
 export class StockPage {
-  @ApiProperty({ type: () => [StockRowView] }) rows: StockRowView[];
+  @PageFields.rows([StockRowView]) rows: StockRowView[];
   @PageFields.page() page: number;
   @PageFields.pageSize() pageSize: number;
   @PageFields.total() total: number;
