@@ -3,7 +3,8 @@ import type { operations } from './generated/openapi.js';
 // Types are taken from openapi.json through the operations (their ids are part of the contract),
 // not through component names, which may be reorganised without changing the API.
 
-type Operation = keyof operations;
+// HEAD operations (operationId …Head) answer no body: the client calls GET.
+type Operation = Exclude<keyof operations, `${string}Head`>;
 type Ok<O extends Operation> = operations[O]['responses'][200]['content']['application/json'];
 type Query<O extends Operation> = NonNullable<operations[O]['parameters']['query']>;
 

@@ -7,393 +7,9 @@
 export interface paths {
     "/v1/catalog/categories": {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List categories
-         * @description All categories of the stores the key may read (or of `storeId`), not paginated. Archived categories are never returned; inactive ones only with `activeOnly=false`.
-         *
-         *     **Required scope:** `catalog.categories.read`
-         */
-        get: operations["listCategories"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/catalog/products": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List products
-         * @description Products of every store the key may read (or of `storeId`), ordered by id in byte order, with exact `total` and `totalPages`. Inactive products are hidden unless `activeOnly=false`.
-         *
-         *     **Required scope:** `catalog.products.read`
-         */
-        get: operations["listProducts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/catalog/products/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get one product
-         * @description One product by id, active or not.
-         *
-         *     **Required scope:** `catalog.products.read`
-         */
-        get: operations["getProduct"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/catalog/promotions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List customer-facing promotions
-         * @description Customer-facing promotions (PERCENT_OFF, AMOUNT_OFF, FIXED_PRICE, MULTI_BUY, BUY_X_GET_Y, BUNDLE, SPEND_AND_SAVE; never coupons, staff or manual discounts, system presets, DRAFT or ARCHIVED), ordered by id, not paginated. Each carries plain-English descriptions of who qualifies and of the discount; the internal rules are never returned.
-         *
-         *     **Required scope:** `catalog.promotions.read`
-         */
-        get: operations["listPromotions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/inventory/stock": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List stock levels
-         * @description One row per product of the stores the key may read (or of `storeId`), ordered by product id, with exact quantities and a derived availability. A product without a stock record has trackStock false, zero quantities and availability not_tracked. Inactive products are hidden unless `activeOnly=false`.
-         *
-         *     **Required scope:** `inventory.stock.read`
-         */
-        get: operations["listStock"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-}
-export type webhooks = Record<string, never>;
-export interface components {
-    schemas: {
-        /**
-         * @description not_tracked when trackStock is false; else out_of_stock when quantity <= 0, low_stock when 0 < quantity <= reorderLevel, in_stock above (exact decimal comparison).
-         * @enum {string}
-         */
-        Availability: "not_tracked" | "out_of_stock" | "low_stock" | "in_stock";
-        Category: {
-            /** @example cat_camden_sd */
-            id: string;
-            /** @example sto_camden */
-            storeId: string;
-            /** @example cat_camden_dr */
-            parentCategoryId: string | null;
-            /** @example Soft Drinks */
-            name: string;
-            /** @example SD */
-            code: string | null;
-            /** @example null */
-            description: string | null;
-            /** @example 10 */
-            sortOrder: number;
-            isActive: boolean;
-            /**
-             * Format: date-time
-             * @example 2026-10-02T09:30:00.000Z
-             */
-            updatedAt: string;
-        };
-        ErrorBody: {
-            /** @description Match on this, not on message. */
-            code: components["schemas"]["ErrorCode"];
-            /** @description Human-readable, not localized; the text may change. */
-            message: string;
-            /** @description Shape depends on code: validation_failed → { errors: [{ in: "query" | "path", name, message }] } with one entry per failing parameter; scope_denied → { requiredScopes: [scope] }; rate_limited → { retryAfterSeconds: n }; otherwise {}. */
-            details: {
-                [key: string]: unknown;
-            };
-            /**
-             * @description Same value as the X-Request-Id response header.
-             * @example req_8GmKz2QpLr5TnW1xYb7cDf3h
-             */
-            requestId: string;
-        };
-        /**
-         * @description Match on this, not on message.
-         * @enum {string}
-         */
-        ErrorCode: "validation_failed" | "unauthorized" | "scope_denied" | "not_found" | "payload_too_large" | "rate_limited" | "internal_error";
-        ErrorEnvelope: {
-            error: components["schemas"]["ErrorBody"];
-        };
-        Product: {
-            /** @example prd_camden_001 */
-            id: string;
-            /** @example sto_camden */
-            storeId: string;
-            /** @example cat_camden_sd */
-            categoryId: string | null;
-            /** @example Cola 330ml can */
-            name: string;
-            /** @example SD-100 */
-            sku: string;
-            /** @example 5010000000000 */
-            barcode: string | null;
-            /** @example Fizz */
-            brand: string | null;
-            /** @example 330ml */
-            size: string | null;
-            /** @example item */
-            unitType: components["schemas"]["UnitType"];
-            /**
-             * @description Price including VAT.
-             * @example 1.20
-             */
-            sellingPriceGross: string;
-            /**
-             * @description Price excluding VAT.
-             * @example 1.00
-             */
-            sellingPriceNet: string;
-            /** @example STANDARD */
-            taxCategory: components["schemas"]["TaxCategory"];
-            vatRate: {
-                /** @example vat_cs_std */
-                id: string;
-                /**
-                 * @description Short VAT rate code.
-                 * @example S
-                 */
-                code: string;
-                /** @example Standard rate */
-                name: string;
-                /**
-                 * @description Percentage as a decimal string with 2 decimals.
-                 * @example 20.00
-                 */
-                percentage: string;
-            } | null;
-            isActive: boolean;
-            /** @description Sold at a scale-entered or variable price (for example by weight). */
-            variablePrice: boolean;
-            /** @description The four restriction flags are independent. */
-            ageRestricted: boolean;
-            alcoholRestricted: boolean;
-            tobaccoRestricted: boolean;
-            vapeRestricted: boolean;
-            /**
-             * Format: date-time
-             * @example 2026-10-02T09:30:00.000Z
-             */
-            updatedAt: string;
-        };
-        ProductPage: {
-            rows: components["schemas"]["Product"][];
-            /**
-             * @description The page returned, from 1.
-             * @example 1
-             */
-            page: number;
-            /**
-             * @description Rows per page.
-             * @example 50
-             */
-            pageSize: number;
-            /**
-             * @description Rows matching the filters, on all pages.
-             * @example 152
-             */
-            total: number;
-            /**
-             * @description ceil(total / pageSize), at least 1.
-             * @example 4
-             */
-            totalPages: number;
-        };
-        Promotion: {
-            /** @example pro_camden_meal */
-            id: string;
-            /** @example sto_camden */
-            storeId: string;
-            /**
-             * @description Display name.
-             * @example 3 soft drinks for 3.00
-             */
-            name: string;
-            /** @example MULTI_BUY */
-            type: components["schemas"]["PromotionType"];
-            schedule: components["schemas"]["PromotionSchedule"];
-            lifecycle: components["schemas"]["PromotionLifecycle"];
-            /** @description status is ACTIVE and the current time is inside [startsAt, endsAt]; independent of the query filters. */
-            isActive: boolean;
-            /**
-             * @description Who or what qualifies, in plain English.
-             * @example Buy 3 or more from Soft Drinks
-             */
-            eligibilityDescription: string;
-            /**
-             * @description The discount, in plain English; amounts carry the currency code.
-             * @example The qualifying items together for GBP 3.00
-             */
-            discountDescription: string;
-            /**
-             * Format: date-time
-             * @example 2026-10-02T09:30:00.000Z
-             */
-            updatedAt: string;
-        };
-        PromotionLifecycle: {
-            /**
-             * @description PAUSED is returned only with activeOnly=false.
-             * @example ACTIVE
-             */
-            status: components["schemas"]["PromotionStatus"];
-        };
-        PromotionSchedule: {
-            /**
-             * Format: date-time
-             * @description Start of the window, inclusive; null: open.
-             * @example 2026-10-02T09:30:00.000Z
-             */
-            startsAt: string | null;
-            /**
-             * Format: date-time
-             * @description End of the window, inclusive; null: open.
-             * @example null
-             */
-            endsAt: string | null;
-        };
-        /**
-         * @description PAUSED is returned only with activeOnly=false.
-         * @enum {string}
-         */
-        PromotionStatus: "ACTIVE" | "PAUSED";
-        /** @enum {string} */
-        PromotionType: "PERCENT_OFF" | "AMOUNT_OFF" | "FIXED_PRICE" | "MULTI_BUY" | "BUY_X_GET_Y" | "BUNDLE" | "SPEND_AND_SAVE";
-        StockPage: {
-            rows: components["schemas"]["StockRow"][];
-            /**
-             * @description The page returned, from 1.
-             * @example 1
-             */
-            page: number;
-            /**
-             * @description Rows per page.
-             * @example 50
-             */
-            pageSize: number;
-            /**
-             * @description Rows matching the filters, on all pages.
-             * @example 152
-             */
-            total: number;
-            /**
-             * @description ceil(total / pageSize), at least 1.
-             * @example 4
-             */
-            totalPages: number;
-        };
-        StockRow: {
-            /** @example prd_camden_001 */
-            productId: string;
-            /** @example sto_camden */
-            storeId: string;
-            /** @example SD-100 */
-            sku: string;
-            /** @example 5010000000000 */
-            barcode: string | null;
-            /** @example Cola 330ml can */
-            productName: string;
-            /** @description Whether stock is tracked at all; when false, availability is not_tracked. */
-            trackStock: boolean;
-            /**
-             * @description Current quantity, exact; may be negative.
-             * @example 12.000
-             */
-            quantity: string;
-            /**
-             * @description Informational: mirrored from reorderLevel on every save; not used to compute availability.
-             * @example 12.000
-             */
-            lowStockThreshold: string;
-            /**
-             * @description The threshold used for low_stock.
-             * @example 12.000
-             */
-            reorderLevel: string;
-            /**
-             * @description not_tracked when trackStock is false; else out_of_stock when quantity <= 0, low_stock when 0 < quantity <= reorderLevel, in_stock above (exact decimal comparison).
-             * @example in_stock
-             */
-            availability: components["schemas"]["Availability"];
-            /**
-             * Format: date-time
-             * @description The later of the product's and its stock level's update times.
-             * @example 2026-10-02T09:30:00.000Z
-             */
-            updatedAt: string;
-        };
-        /** @enum {string} */
-        TaxCategory: "STANDARD" | "ZERO_RATED" | "REDUCED" | "EXEMPT" | "OUT_OF_SCOPE" | "UNCLASSIFIED";
-        /** @enum {string} */
-        UnitType: "item" | "kg" | "g" | "litre" | "ml";
-    };
-    responses: never;
-    parameters: never;
-    requestBodies: never;
-    headers: never;
-    pathItems: never;
-}
-export type $defs = Record<string, never>;
-export interface operations {
-    listCategories: {
-        parameters: {
             query?: {
                 /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
-                storeId?: string;
+                storeId?: components["parameters"]["storeId"];
                 /** @description Only the direct children of this category. Exact, case-sensitive. */
                 parentCategoryId?: string;
                 /** @description true: only active categories; false: inactive ones too. Archived categories are never returned. */
@@ -402,264 +18,52 @@ export interface operations {
                 sortBy?: "sortOrder" | "name";
             };
             header?: {
-                /** @description Optional id of this request, echoed in the response. Must match ^[A-Za-z0-9_.:-]{1,80}$; otherwise (or when absent) the service generates one starting with req_. */
-                "X-Request-Id"?: string;
+                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
-        responses: {
-            /** @description The categories, in the order of sortBy. */
-            200: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Category"][];
-                };
-            };
-            /** @description validation_failed: a parameter is invalid, unknown, repeated or empty. details.errors lists every failing parameter. */
-            400: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "validation_failed",
-                     *         "message": "One or more parameters are invalid.",
-                     *         "details": {
-                     *           "errors": [
-                     *             {
-                     *               "in": "query",
-                     *               "name": "pageSize",
-                     *               "message": "must be a whole number from 1 to 100"
-                     *             },
-                     *             {
-                     *               "in": "query",
-                     *               "name": "storeID",
-                     *               "message": "is not a parameter of this operation"
-                     *             }
-                     *           ]
-                     *         },
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unauthorized: the key is missing, malformed, unknown, expired or revoked, of the other environment, or its client is disabled or revoked. One message for every cause. */
-            401: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    /** @description Always Bearer. */
-                    "WWW-Authenticate"?: "Bearer";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "A valid API key is required in the Authorization header (Bearer).",
-                     *         "details": {},
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description scope_denied: the key is valid but its client lacks the scope of this operation (details.requiredScopes). */
-            403: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "scope_denied",
-                     *         "message": "The API key does not have the scope this operation requires.",
-                     *         "details": {
-                     *           "requiredScopes": [
-                     *             "catalog.products.read"
-                     *           ]
-                     *         },
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description not_found: storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three). */
-            404: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "The requested resource was not found.",
-                     *         "details": {},
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description payload_too_large: the request carried a body larger than the limit (operations take no body). */
-            413: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than this service accepts.",
-                     *         "details": {},
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description rate_limited: the budget is spent. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff. */
-            429: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    /** @description Whole seconds to wait, at least 1. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests. Retry after the number of seconds in Retry-After.",
-                     *         "details": {
-                     *           "retryAfterSeconds": 17
-                     *         },
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description internal_error: an unexpected error; the body says nothing more. Report the requestId. */
-            500: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "An internal error occurred. Report the requestId if the problem persists.",
-                     *         "details": {},
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
+        /**
+         * List categories
+         * @description All categories of the stores the key may read (or of `storeId`), not paginated. Archived categories are never returned; inactive ones only with `activeOnly=false`.
+         *
+         *     **Required scope:** `catalog.categories.read`
+         *
+         *     **404 not_found:** storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three).
+         */
+        get: operations["listCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * List categories: headers only
+         * @description The status and headers of GET /v1/catalog/categories, without a body.
+         */
+        head: operations["listCategoriesHead"];
+        patch?: never;
+        trace?: never;
     };
-    listProducts: {
+    "/v1/catalog/products": {
         parameters: {
             query?: {
                 /** @description Page number, from 1. A page past the last one is a 200 with no rows and the true total. To walk a whole list, follow the `Link` header's `rel="next"` cursors instead: their cost does not grow with the depth, and they miss no row. */
-                page?: number;
+                page?: components["parameters"]["page"];
                 /** @description Rows per page, 1 to 100. */
-                pageSize?: number;
+                pageSize?: components["parameters"]["pageSize"];
                 /** @description Where a walk continues: take it from the `Link` header's `rel="next"` URL, which repeats every other parameter of the request (a cursor is refused with other parameters, with `page`, by another API client, or altered). Pages by cursor are read after the last id of the previous page, at the cost of the first page whatever the depth; the body's `page` is the page number the cursor stands for. */
-                cursor?: string;
+                cursor?: components["parameters"]["cursor"];
                 /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
-                storeId?: string;
+                storeId?: components["parameters"]["storeId"];
                 /** @description Only products whose own category is this one (not its subcategories'). Exact, case-sensitive. */
                 categoryId?: string;
                 /** @description Free-text search: split on white space into at most 10 terms; a product matches when every term is a case-insensitive substring of its name, sku, barcode or brand. %, _ and \ are literal characters. */
                 q?: string;
                 /** @description Exact, case-sensitive barcode. */
-                barcode?: string;
+                barcode?: components["parameters"]["barcode"];
                 /** @description Exact, case-sensitive SKU. */
-                sku?: string;
+                sku?: components["parameters"]["sku"];
                 /** @description Only products with updatedAt at or after this instant (RFC 3339 with Z or an offset). To keep a copy in sync, use changedSince instead: timestamps written by other systems or by transactions that commit late can fall behind the largest updatedAt already seen. */
                 updatedSince?: string;
                 /** @description true: only active products; false: inactive ones too. Exactly true or false. */
@@ -668,255 +72,39 @@ export interface operations {
                 changedSince?: string;
             };
             header?: {
-                /** @description Optional id of this request, echoed in the response. Must match ^[A-Za-z0-9_.:-]{1,80}$; otherwise (or when absent) the service generates one starting with req_. */
-                "X-Request-Id"?: string;
+                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
-        responses: {
-            /** @description One page of products. */
-            200: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    /** @description RFC 8288 links, relative to this server: `rel="next"` (while a next page exists) and `rel="first"`. The next URL repeats the request's parameters and adds a `cursor`; following it walks the whole list in id order at the cost of the first page, whatever the depth. */
-                    Link?: string;
-                    /** @description On a walk that can keep a copy in sync (activeOnly=false and no filter but storeId, begun without `page`): the position to store and send back as `changedSince` in the next round. The same on every page of one walk; taken when the walk began. Absent on other requests. */
-                    "Sync-Position"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProductPage"];
-                };
-            };
-            /** @description validation_failed: a parameter is invalid, unknown, repeated or empty. details.errors lists every failing parameter. */
-            400: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "validation_failed",
-                     *         "message": "One or more parameters are invalid.",
-                     *         "details": {
-                     *           "errors": [
-                     *             {
-                     *               "in": "query",
-                     *               "name": "pageSize",
-                     *               "message": "must be a whole number from 1 to 100"
-                     *             },
-                     *             {
-                     *               "in": "query",
-                     *               "name": "storeID",
-                     *               "message": "is not a parameter of this operation"
-                     *             }
-                     *           ]
-                     *         },
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unauthorized: the key is missing, malformed, unknown, expired or revoked, of the other environment, or its client is disabled or revoked. One message for every cause. */
-            401: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    /** @description Always Bearer. */
-                    "WWW-Authenticate"?: "Bearer";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "A valid API key is required in the Authorization header (Bearer).",
-                     *         "details": {},
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description scope_denied: the key is valid but its client lacks the scope of this operation (details.requiredScopes). */
-            403: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "scope_denied",
-                     *         "message": "The API key does not have the scope this operation requires.",
-                     *         "details": {
-                     *           "requiredScopes": [
-                     *             "catalog.products.read"
-                     *           ]
-                     *         },
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description not_found: storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three). */
-            404: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "The requested resource was not found.",
-                     *         "details": {},
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description payload_too_large: the request carried a body larger than the limit (operations take no body). */
-            413: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than this service accepts.",
-                     *         "details": {},
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description rate_limited: the budget is spent. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff. */
-            429: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    /** @description Whole seconds to wait, at least 1. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests. Retry after the number of seconds in Retry-After.",
-                     *         "details": {
-                     *           "retryAfterSeconds": 17
-                     *         },
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description internal_error: an unexpected error; the body says nothing more. Report the requestId. */
-            500: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "An internal error occurred. Report the requestId if the problem persists.",
-                     *         "details": {},
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
+        /**
+         * List products
+         * @description Products of every store the key may read (or of `storeId`), ordered by id in byte order, with exact `total` and `totalPages`. Inactive products are hidden unless `activeOnly=false`.
+         *
+         *     **Required scope:** `catalog.products.read`
+         *
+         *     **404 not_found:** storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three).
+         */
+        get: operations["listProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * List products: headers only
+         * @description The status and headers of GET /v1/catalog/products, without a body.
+         */
+        head: operations["listProductsHead"];
+        patch?: never;
+        trace?: never;
     };
-    getProduct: {
+    "/v1/catalog/products/{id}": {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional id of this request, echoed in the response. Must match ^[A-Za-z0-9_.:-]{1,80}$; otherwise (or when absent) the service generates one starting with req_. */
-                "X-Request-Id"?: string;
+                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path: {
                 /** @description Product id. */
@@ -924,244 +112,32 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
-        responses: {
-            /** @description The product. */
-            200: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Product"];
-                };
-            };
-            /** @description validation_failed: a parameter is invalid, unknown, repeated or empty. details.errors lists every failing parameter. */
-            400: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "validation_failed",
-                     *         "message": "One or more parameters are invalid.",
-                     *         "details": {
-                     *           "errors": [
-                     *             {
-                     *               "in": "query",
-                     *               "name": "pageSize",
-                     *               "message": "must be a whole number from 1 to 100"
-                     *             },
-                     *             {
-                     *               "in": "query",
-                     *               "name": "storeID",
-                     *               "message": "is not a parameter of this operation"
-                     *             }
-                     *           ]
-                     *         },
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unauthorized: the key is missing, malformed, unknown, expired or revoked, of the other environment, or its client is disabled or revoked. One message for every cause. */
-            401: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    /** @description Always Bearer. */
-                    "WWW-Authenticate"?: "Bearer";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "A valid API key is required in the Authorization header (Bearer).",
-                     *         "details": {},
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description scope_denied: the key is valid but its client lacks the scope of this operation (details.requiredScopes). */
-            403: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "scope_denied",
-                     *         "message": "The API key does not have the scope this operation requires.",
-                     *         "details": {
-                     *           "requiredScopes": [
-                     *             "catalog.products.read"
-                     *           ]
-                     *         },
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description not_found: no such product, or it belongs to another tenant or to a store outside the key's stores (one answer for all). */
-            404: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "The requested resource was not found.",
-                     *         "details": {},
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description payload_too_large: the request carried a body larger than the limit (operations take no body). */
-            413: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than this service accepts.",
-                     *         "details": {},
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description rate_limited: the budget is spent. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff. */
-            429: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    /** @description Whole seconds to wait, at least 1. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests. Retry after the number of seconds in Retry-After.",
-                     *         "details": {
-                     *           "retryAfterSeconds": 17
-                     *         },
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description internal_error: an unexpected error; the body says nothing more. Report the requestId. */
-            500: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "An internal error occurred. Report the requestId if the problem persists.",
-                     *         "details": {},
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
+        /**
+         * Get one product
+         * @description One product by id, active or not.
+         *
+         *     **Required scope:** `catalog.products.read`
+         *
+         *     **404 not_found:** no such product, or it belongs to another tenant or to a store outside the key's stores (one answer for all).
+         */
+        get: operations["getProduct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Get one product: headers only
+         * @description The status and headers of GET /v1/catalog/products/{id}, without a body.
+         */
+        head: operations["getProductHead"];
+        patch?: never;
+        trace?: never;
     };
-    listPromotions: {
+    "/v1/catalog/promotions": {
         parameters: {
             query?: {
                 /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
-                storeId?: string;
+                storeId?: components["parameters"]["storeId"];
                 /** @description Only ACTIVE promotions whose window contains this instant (startsAt <= activeAt <= endsAt; a null bound is open). Overrides activeOnly. */
                 activeAt?: string;
                 /** @description Exact promotion type. Types outside the customer-facing list (PERCENT_OFF, AMOUNT_OFF, FIXED_PRICE, MULTI_BUY, BUY_X_GET_Y, BUNDLE, SPEND_AND_SAVE) give an empty array. */
@@ -1170,262 +146,50 @@ export interface operations {
                 activeOnly?: boolean;
             };
             header?: {
-                /** @description Optional id of this request, echoed in the response. Must match ^[A-Za-z0-9_.:-]{1,80}$; otherwise (or when absent) the service generates one starting with req_. */
-                "X-Request-Id"?: string;
+                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
-        responses: {
-            /** @description The promotions. */
-            200: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Promotion"][];
-                };
-            };
-            /** @description validation_failed: a parameter is invalid, unknown, repeated or empty. details.errors lists every failing parameter. */
-            400: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "validation_failed",
-                     *         "message": "One or more parameters are invalid.",
-                     *         "details": {
-                     *           "errors": [
-                     *             {
-                     *               "in": "query",
-                     *               "name": "pageSize",
-                     *               "message": "must be a whole number from 1 to 100"
-                     *             },
-                     *             {
-                     *               "in": "query",
-                     *               "name": "storeID",
-                     *               "message": "is not a parameter of this operation"
-                     *             }
-                     *           ]
-                     *         },
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description unauthorized: the key is missing, malformed, unknown, expired or revoked, of the other environment, or its client is disabled or revoked. One message for every cause. */
-            401: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    /** @description Always Bearer. */
-                    "WWW-Authenticate"?: "Bearer";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "A valid API key is required in the Authorization header (Bearer).",
-                     *         "details": {},
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description scope_denied: the key is valid but its client lacks the scope of this operation (details.requiredScopes). */
-            403: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "scope_denied",
-                     *         "message": "The API key does not have the scope this operation requires.",
-                     *         "details": {
-                     *           "requiredScopes": [
-                     *             "catalog.products.read"
-                     *           ]
-                     *         },
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description not_found: storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three). */
-            404: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "The requested resource was not found.",
-                     *         "details": {},
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description payload_too_large: the request carried a body larger than the limit (operations take no body). */
-            413: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than this service accepts.",
-                     *         "details": {},
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description rate_limited: the budget is spent. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff. */
-            429: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    /** @description Whole seconds to wait, at least 1. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests. Retry after the number of seconds in Retry-After.",
-                     *         "details": {
-                     *           "retryAfterSeconds": 17
-                     *         },
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description internal_error: an unexpected error; the body says nothing more. Report the requestId. */
-            500: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "An internal error occurred. Report the requestId if the problem persists.",
-                     *         "details": {},
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
+        /**
+         * List customer-facing promotions
+         * @description Customer-facing promotions (PERCENT_OFF, AMOUNT_OFF, FIXED_PRICE, MULTI_BUY, BUY_X_GET_Y, BUNDLE, SPEND_AND_SAVE; never coupons, staff or manual discounts, system presets, DRAFT or ARCHIVED), ordered by id, not paginated. Each carries plain-English descriptions of who qualifies and of the discount; the internal rules are never returned.
+         *
+         *     **Required scope:** `catalog.promotions.read`
+         *
+         *     **404 not_found:** storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three).
+         */
+        get: operations["listPromotions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * List customer-facing promotions: headers only
+         * @description The status and headers of GET /v1/catalog/promotions, without a body.
+         */
+        head: operations["listPromotionsHead"];
+        patch?: never;
+        trace?: never;
     };
-    listStock: {
+    "/v1/inventory/stock": {
         parameters: {
             query?: {
                 /** @description Page number, from 1. A page past the last one is a 200 with no rows and the true total. To walk a whole list, follow the `Link` header's `rel="next"` cursors instead: their cost does not grow with the depth, and they miss no row. */
-                page?: number;
+                page?: components["parameters"]["page"];
                 /** @description Rows per page, 1 to 100. */
-                pageSize?: number;
+                pageSize?: components["parameters"]["pageSize"];
                 /** @description Where a walk continues: take it from the `Link` header's `rel="next"` URL, which repeats every other parameter of the request (a cursor is refused with other parameters, with `page`, by another API client, or altered). Pages by cursor are read after the last id of the previous page, at the cost of the first page whatever the depth; the body's `page` is the page number the cursor stands for. */
-                cursor?: string;
+                cursor?: components["parameters"]["cursor"];
                 /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
-                storeId?: string;
+                storeId?: components["parameters"]["storeId"];
                 /** @description Only this product. */
                 productId?: string;
                 /** @description Exact, case-sensitive SKU. */
-                sku?: string;
+                sku?: components["parameters"]["sku"];
                 /** @description Exact, case-sensitive barcode. */
-                barcode?: string;
+                barcode?: components["parameters"]["barcode"];
                 /** @description Only products whose own category is this one (not its subcategories'). */
                 categoryId?: string;
                 /** @description Only rows with updatedAt at or after this instant (a row's updatedAt is the later of the product's and its stock level's update times). To keep a copy in sync, use changedSince instead: timestamps written by other systems or by transactions that commit late can fall behind the largest updatedAt already seen. */
@@ -1438,8 +202,1120 @@ export interface operations {
                 changedSince?: string;
             };
             header?: {
-                /** @description Optional id of this request, echoed in the response. Must match ^[A-Za-z0-9_.:-]{1,80}$; otherwise (or when absent) the service generates one starting with req_. */
-                "X-Request-Id"?: string;
+                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List stock levels
+         * @description One row per product of the stores the key may read (or of `storeId`), ordered by product id, with exact quantities and a derived availability. A product without a stock record has trackStock false, zero quantities and availability not_tracked. Inactive products are hidden unless `activeOnly=false`.
+         *
+         *     **Required scope:** `inventory.stock.read`
+         *
+         *     **404 not_found:** storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three).
+         */
+        get: operations["listStock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * List stock levels: headers only
+         * @description The status and headers of GET /v1/inventory/stock, without a body.
+         */
+        head: operations["listStockHead"];
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * @description not_tracked when trackStock is false; else out_of_stock when quantity <= 0, low_stock when 0 < quantity <= reorderLevel, in_stock above (exact decimal comparison).
+         * @enum {string}
+         */
+        Availability: "not_tracked" | "out_of_stock" | "low_stock" | "in_stock";
+        /**
+         * @example {
+         *       "id": "cat_camden_sd",
+         *       "storeId": "sto_camden",
+         *       "parentCategoryId": "cat_camden_dr",
+         *       "name": "Soft Drinks",
+         *       "code": "SD",
+         *       "description": null,
+         *       "sortOrder": 10,
+         *       "isActive": true,
+         *       "updatedAt": "2026-10-02T08:00:00.000Z"
+         *     }
+         */
+        Category: {
+            id: string;
+            storeId: string;
+            parentCategoryId: string | null;
+            name: string;
+            code: string | null;
+            description: string | null;
+            /** Format: int32 */
+            sortOrder: number;
+            isActive: boolean;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description The error; `details` has the shape of its `code`. */
+        ErrorBody: components["schemas"]["ValidationFailedError"] | components["schemas"]["PlainError"] | components["schemas"]["ScopeDeniedError"] | components["schemas"]["RateLimitedError"];
+        /** @description Every non-200 response. */
+        ErrorEnvelope: {
+            error: components["schemas"]["ErrorBody"];
+        };
+        /** @description Always `{}`. */
+        NoDetails: Record<string, never>;
+        ParameterError: {
+            /** @enum {string} */
+            in: "query" | "path";
+            /** @description The parameter, as sent (an unknown one too). */
+            name: string;
+            /** @description What is wrong with it; the text may change. */
+            message: string;
+        };
+        /** @description 401 unauthorized, 404 not_found, 413 payload_too_large and 500 internal_error: nothing more to say. */
+        PlainError: {
+            /**
+             * @description Match on this, not on message. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            code: "unauthorized" | "not_found" | "payload_too_large" | "internal_error";
+            /** @description Human-readable, not localized; the text may change. */
+            message: string;
+            details: components["schemas"]["NoDetails"];
+            /** @description Same value as the X-Request-Id response header. */
+            requestId: string;
+        };
+        /**
+         * @example {
+         *       "id": "prd_camden_001",
+         *       "storeId": "sto_camden",
+         *       "categoryId": "cat_camden_sd",
+         *       "name": "Cola 330ml can",
+         *       "sku": "SD-100",
+         *       "barcode": "5010000000000",
+         *       "brand": "Fizz",
+         *       "size": "330ml",
+         *       "unitType": "item",
+         *       "sellingPriceGross": "1.20",
+         *       "sellingPriceNet": "1.00",
+         *       "taxCategory": "STANDARD",
+         *       "vatRate": {
+         *         "id": "vat_cs_std",
+         *         "code": "S",
+         *         "name": "Standard rate",
+         *         "percentage": "20.00"
+         *       },
+         *       "isActive": true,
+         *       "variablePrice": false,
+         *       "ageRestricted": false,
+         *       "alcoholRestricted": false,
+         *       "tobaccoRestricted": false,
+         *       "vapeRestricted": false,
+         *       "updatedAt": "2026-10-03T09:00:00.000Z"
+         *     }
+         */
+        Product: {
+            id: string;
+            storeId: string;
+            categoryId: string | null;
+            name: string;
+            sku: string;
+            barcode: string | null;
+            brand: string | null;
+            size: string | null;
+            unitType: components["schemas"]["UnitType"];
+            /** @description Price including VAT. */
+            sellingPriceGross: string;
+            /** @description Price excluding VAT. */
+            sellingPriceNet: string;
+            taxCategory: components["schemas"]["TaxCategory"];
+            vatRate: components["schemas"]["VatRate"];
+            isActive: boolean;
+            /** @description Sold at a scale-entered or variable price (for example by weight). */
+            variablePrice: boolean;
+            /** @description The four restriction flags are independent. */
+            ageRestricted: boolean;
+            alcoholRestricted: boolean;
+            tobaccoRestricted: boolean;
+            vapeRestricted: boolean;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * @example {
+         *       "rows": [
+         *         {
+         *           "id": "prd_camden_001",
+         *           "storeId": "sto_camden",
+         *           "categoryId": "cat_camden_sd",
+         *           "name": "Cola 330ml can",
+         *           "sku": "SD-100",
+         *           "barcode": "5010000000000",
+         *           "brand": "Fizz",
+         *           "size": "330ml",
+         *           "unitType": "item",
+         *           "sellingPriceGross": "1.20",
+         *           "sellingPriceNet": "1.00",
+         *           "taxCategory": "STANDARD",
+         *           "vatRate": {
+         *             "id": "vat_cs_std",
+         *             "code": "S",
+         *             "name": "Standard rate",
+         *             "percentage": "20.00"
+         *           },
+         *           "isActive": true,
+         *           "variablePrice": false,
+         *           "ageRestricted": false,
+         *           "alcoholRestricted": false,
+         *           "tobaccoRestricted": false,
+         *           "vapeRestricted": false,
+         *           "updatedAt": "2026-10-03T09:00:00.000Z"
+         *         }
+         *       ],
+         *       "page": 1,
+         *       "pageSize": 1,
+         *       "total": 36,
+         *       "totalPages": 36
+         *     }
+         */
+        ProductPage: {
+            rows: components["schemas"]["Product"][];
+            /**
+             * Format: int64
+             * @description The page returned, from 1.
+             */
+            page: number;
+            /**
+             * Format: int32
+             * @description Rows per page.
+             */
+            pageSize: number;
+            /**
+             * Format: int32
+             * @description Rows matching the filters, on all pages.
+             */
+            total: number;
+            /**
+             * Format: int32
+             * @description ceil(total / pageSize), at least 1.
+             */
+            totalPages: number;
+        };
+        /**
+         * @example {
+         *       "id": "pro_camden_meal",
+         *       "storeId": "sto_camden",
+         *       "name": "3 soft drinks for 3.00",
+         *       "type": "MULTI_BUY",
+         *       "schedule": {
+         *         "startsAt": "2026-10-01T00:00:00.000Z",
+         *         "endsAt": null
+         *       },
+         *       "lifecycle": {
+         *         "status": "ACTIVE"
+         *       },
+         *       "isActive": true,
+         *       "eligibilityDescription": "Buy 3 or more from Soft Drinks",
+         *       "discountDescription": "The qualifying items together for GBP 3.00",
+         *       "updatedAt": "2026-10-01T12:00:00.000Z"
+         *     }
+         */
+        Promotion: {
+            id: string;
+            storeId: string;
+            /** @description Display name. */
+            name: string;
+            type: components["schemas"]["PromotionType"];
+            schedule: components["schemas"]["PromotionSchedule"];
+            lifecycle: components["schemas"]["PromotionLifecycle"];
+            /** @description status is ACTIVE and the current time is inside [startsAt, endsAt]; independent of the query filters. */
+            isActive: boolean;
+            /** @description Who or what qualifies, in plain English. */
+            eligibilityDescription: string;
+            /** @description The discount, in plain English; amounts carry the currency code. */
+            discountDescription: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PromotionLifecycle: {
+            /** @description PAUSED is returned only with activeOnly=false. */
+            status: components["schemas"]["PromotionStatus"];
+        };
+        PromotionSchedule: {
+            /**
+             * Format: date-time
+             * @description Start of the window, inclusive; null: open.
+             */
+            startsAt: string | null;
+            /**
+             * Format: date-time
+             * @description End of the window, inclusive; null: open.
+             */
+            endsAt: string | null;
+        };
+        /**
+         * @description PAUSED is returned only with activeOnly=false.
+         * @enum {string}
+         */
+        PromotionStatus: "ACTIVE" | "PAUSED";
+        /** @enum {string} */
+        PromotionType: "PERCENT_OFF" | "AMOUNT_OFF" | "FIXED_PRICE" | "MULTI_BUY" | "BUY_X_GET_Y" | "BUNDLE" | "SPEND_AND_SAVE";
+        RateLimitedDetails: {
+            /**
+             * Format: int32
+             * @description Seconds to wait, as in the Retry-After header.
+             */
+            retryAfterSeconds: number;
+        };
+        /** @description 429 rate_limited. */
+        RateLimitedError: {
+            /**
+             * @description Match on this, not on message. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            code: "rate_limited";
+            /** @description Human-readable, not localized; the text may change. */
+            message: string;
+            details: components["schemas"]["RateLimitedDetails"];
+            /** @description Same value as the X-Request-Id response header. */
+            requestId: string;
+        };
+        ScopeDeniedDetails: {
+            /** @description The scope the operation needs: one of catalog.products.read, catalog.categories.read, catalog.promotions.read, inventory.stock.read. */
+            requiredScopes: string[];
+        };
+        /** @description 403 scope_denied. */
+        ScopeDeniedError: {
+            /**
+             * @description Match on this, not on message. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            code: "scope_denied";
+            /** @description Human-readable, not localized; the text may change. */
+            message: string;
+            details: components["schemas"]["ScopeDeniedDetails"];
+            /** @description Same value as the X-Request-Id response header. */
+            requestId: string;
+        };
+        /**
+         * @example {
+         *       "rows": [
+         *         {
+         *           "productId": "prd_camden_001",
+         *           "storeId": "sto_camden",
+         *           "sku": "SD-100",
+         *           "barcode": "5010000000000",
+         *           "productName": "Cola 330ml can",
+         *           "trackStock": true,
+         *           "quantity": "53.000",
+         *           "lowStockThreshold": "12.000",
+         *           "reorderLevel": "12.000",
+         *           "availability": "in_stock",
+         *           "updatedAt": "2026-10-06T07:00:00.000Z"
+         *         }
+         *       ],
+         *       "page": 1,
+         *       "pageSize": 1,
+         *       "total": 36,
+         *       "totalPages": 36
+         *     }
+         */
+        StockPage: {
+            rows: components["schemas"]["StockRow"][];
+            /**
+             * Format: int64
+             * @description The page returned, from 1.
+             */
+            page: number;
+            /**
+             * Format: int32
+             * @description Rows per page.
+             */
+            pageSize: number;
+            /**
+             * Format: int32
+             * @description Rows matching the filters, on all pages.
+             */
+            total: number;
+            /**
+             * Format: int32
+             * @description ceil(total / pageSize), at least 1.
+             */
+            totalPages: number;
+        };
+        /**
+         * @example {
+         *       "productId": "prd_camden_001",
+         *       "storeId": "sto_camden",
+         *       "sku": "SD-100",
+         *       "barcode": "5010000000000",
+         *       "productName": "Cola 330ml can",
+         *       "trackStock": true,
+         *       "quantity": "53.000",
+         *       "lowStockThreshold": "12.000",
+         *       "reorderLevel": "12.000",
+         *       "availability": "in_stock",
+         *       "updatedAt": "2026-10-06T07:00:00.000Z"
+         *     }
+         */
+        StockRow: {
+            productId: string;
+            storeId: string;
+            sku: string;
+            barcode: string | null;
+            productName: string;
+            /** @description Whether stock is tracked at all; when false, availability is not_tracked. */
+            trackStock: boolean;
+            /** @description Current quantity, exact; may be negative. */
+            quantity: string;
+            /** @description Informational: mirrored from reorderLevel on every save; not used to compute availability. */
+            lowStockThreshold: string;
+            /** @description The threshold used for low_stock. */
+            reorderLevel: string;
+            /** @description not_tracked when trackStock is false; else out_of_stock when quantity <= 0, low_stock when 0 < quantity <= reorderLevel, in_stock above (exact decimal comparison). */
+            availability: components["schemas"]["Availability"];
+            /**
+             * Format: date-time
+             * @description The later of the product's and its stock level's update times.
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        TaxCategory: "STANDARD" | "ZERO_RATED" | "REDUCED" | "EXEMPT" | "OUT_OF_SCOPE" | "UNCLASSIFIED";
+        /** @enum {string} */
+        UnitType: "item" | "kg" | "g" | "litre" | "ml";
+        ValidationFailedDetails: {
+            /** @description One entry per failing parameter; empty when the request as a whole is malformed (the message says how). */
+            errors: components["schemas"]["ParameterError"][];
+        };
+        /** @description 400 validation_failed. */
+        ValidationFailedError: {
+            /**
+             * @description Match on this, not on message. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            code: "validation_failed";
+            /** @description Human-readable, not localized; the text may change. */
+            message: string;
+            details: components["schemas"]["ValidationFailedDetails"];
+            /** @description Same value as the X-Request-Id response header. */
+            requestId: string;
+        };
+        /**
+         * @description The VAT rate of a product; null when it has none.
+         * @example {
+         *       "id": "vat_cs_std",
+         *       "code": "S",
+         *       "name": "Standard rate",
+         *       "percentage": "20.00"
+         *     }
+         */
+        VatRate: {
+            id: string;
+            /** @description Short VAT rate code. */
+            code: string;
+            name: string;
+            /** @description Percentage as a decimal string with 2 decimals. */
+            percentage: string;
+        } | null;
+    };
+    responses: {
+        /** @description internal_error: an unexpected error; the body says nothing more. Report the requestId. */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "internal_error",
+                 *         "message": "An internal error occurred. Report the requestId if the problem persists.",
+                 *         "details": {},
+                 *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description internal_error: an unexpected error; the body says nothing more. Report the requestId. No body (HEAD). */
+        InternalErrorHead: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description not_found: what the request names (a product, or the store of storeId) does not exist, or is another tenant's or outside the key's stores: one answer for every cause. Each operation says what it looks up. */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "not_found",
+                 *         "message": "The requested resource was not found.",
+                 *         "details": {},
+                 *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description not_found: what the request names (a product, or the store of storeId) does not exist, or is another tenant's or outside the key's stores: one answer for every cause. Each operation says what it looks up. No body (HEAD). */
+        NotFoundHead: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description payload_too_large: the request carried a body larger than the limit (operations take no body). */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "payload_too_large",
+                 *         "message": "The request body is larger than this service accepts.",
+                 *         "details": {},
+                 *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description payload_too_large: the request carried a body larger than the limit (operations take no body). No body (HEAD). */
+        PayloadTooLargeHead: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description rate_limited: the budget is spent. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff. */
+        RateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "rate_limited",
+                 *         "message": "Too many requests. Retry after the number of seconds in Retry-After.",
+                 *         "details": {
+                 *           "retryAfterSeconds": 17
+                 *         },
+                 *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description rate_limited: the budget is spent. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff. No body (HEAD). */
+        RateLimitedHead: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description scope_denied: the key is valid but its client lacks the scope of this operation (details.requiredScopes). */
+        ScopeDenied: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "scope_denied",
+                 *         "message": "The API key does not have the scope this operation requires.",
+                 *         "details": {
+                 *           "requiredScopes": [
+                 *             "inventory.stock.read"
+                 *           ]
+                 *         },
+                 *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description scope_denied: the key is valid but its client lacks the scope of this operation (details.requiredScopes). No body (HEAD). */
+        ScopeDeniedHead: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description unauthorized: the key is missing, malformed, unknown, expired or revoked, of the other environment, or its client is disabled or revoked. One message for every cause. */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "unauthorized",
+                 *         "message": "A valid API key is required in the Authorization header (Bearer).",
+                 *         "details": {},
+                 *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description unauthorized: the key is missing, malformed, unknown, expired or revoked, of the other environment, or its client is disabled or revoked. One message for every cause. No body (HEAD). */
+        UnauthorizedHead: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description validation_failed: a parameter is invalid, unknown, repeated or empty. details.errors lists every failing parameter. */
+        ValidationFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "validation_failed",
+                 *         "message": "One or more parameters are invalid.",
+                 *         "details": {
+                 *           "errors": [
+                 *             {
+                 *               "in": "query",
+                 *               "name": "storeID",
+                 *               "message": "is not a parameter of this operation"
+                 *             },
+                 *             {
+                 *               "in": "query",
+                 *               "name": "pageSize",
+                 *               "message": "must be a whole number from 1 to 100"
+                 *             }
+                 *           ]
+                 *         },
+                 *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description validation_failed: a parameter is invalid, unknown, repeated or empty. details.errors lists every failing parameter. No body (HEAD). */
+        ValidationFailedHead: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+    };
+    parameters: {
+        /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
+        "X-Request-Id": string;
+        /** @description Exact, case-sensitive barcode. */
+        barcode: string;
+        /** @description Where a walk continues: take it from the `Link` header's `rel="next"` URL, which repeats every other parameter of the request (a cursor is refused with other parameters, with `page`, by another API client, or altered). Pages by cursor are read after the last id of the previous page, at the cost of the first page whatever the depth; the body's `page` is the page number the cursor stands for. */
+        cursor: string;
+        /** @description Page number, from 1. A page past the last one is a 200 with no rows and the true total. To walk a whole list, follow the `Link` header's `rel="next"` cursors instead: their cost does not grow with the depth, and they miss no row. */
+        page: number;
+        /** @description Rows per page, 1 to 100. */
+        pageSize: number;
+        /** @description Exact, case-sensitive SKU. */
+        sku: string;
+        /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
+        storeId: string;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description Always no-store. */
+        "Cache-Control": "no-store";
+        /** @description RFC 8288 links, relative to this server: `rel="next"` (while a next page exists) and `rel="first"`. The next URL repeats the request's parameters and adds a `cursor`; following it walks the whole list in id order at the cost of the first page, whatever the depth. */
+        Link: string;
+        /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
+        RateLimit: string;
+        /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
+        "RateLimit-Policy": string;
+        /** @description Whole seconds to wait, at least 1. */
+        "Retry-After": number;
+        /** @description On a walk that can keep a copy in sync (activeOnly=false and no filter but storeId, begun without `page`): the position to store and send back as `changedSince` in the next round. The same on every page of one walk; taken when the walk began. Absent on other requests. */
+        "Sync-Position": string;
+        /** @description Always Bearer. */
+        "WWW-Authenticate": "Bearer";
+        /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
+        "X-Request-Id": string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listCategories: {
+        parameters: {
+            query?: {
+                /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
+                storeId?: components["parameters"]["storeId"];
+                /** @description Only the direct children of this category. Exact, case-sensitive. */
+                parentCategoryId?: string;
+                /** @description true: only active categories; false: inactive ones too. Archived categories are never returned. */
+                activeOnly?: boolean;
+                /** @description sortOrder (default): by sortOrder, then lower-case name, then id. name: by lower-case name, then id. Names compare in byte order. */
+                sortBy?: "sortOrder" | "name";
+            };
+            header?: {
+                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The categories, in the order of sortBy. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Category"][];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ScopeDenied"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCategoriesHead: {
+        parameters: {
+            query?: {
+                /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
+                storeId?: components["parameters"]["storeId"];
+                /** @description Only the direct children of this category. Exact, case-sensitive. */
+                parentCategoryId?: string;
+                /** @description true: only active categories; false: inactive ones too. Archived categories are never returned. */
+                activeOnly?: boolean;
+                /** @description sortOrder (default): by sortOrder, then lower-case name, then id. name: by lower-case name, then id. Names compare in byte order. */
+                sortBy?: "sortOrder" | "name";
+            };
+            header?: {
+                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The categories, in the order of sortBy. No body (HEAD). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedHead"];
+            401: components["responses"]["UnauthorizedHead"];
+            403: components["responses"]["ScopeDeniedHead"];
+            404: components["responses"]["NotFoundHead"];
+            413: components["responses"]["PayloadTooLargeHead"];
+            429: components["responses"]["RateLimitedHead"];
+            500: components["responses"]["InternalErrorHead"];
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. A page past the last one is a 200 with no rows and the true total. To walk a whole list, follow the `Link` header's `rel="next"` cursors instead: their cost does not grow with the depth, and they miss no row. */
+                page?: components["parameters"]["page"];
+                /** @description Rows per page, 1 to 100. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description Where a walk continues: take it from the `Link` header's `rel="next"` URL, which repeats every other parameter of the request (a cursor is refused with other parameters, with `page`, by another API client, or altered). Pages by cursor are read after the last id of the previous page, at the cost of the first page whatever the depth; the body's `page` is the page number the cursor stands for. */
+                cursor?: components["parameters"]["cursor"];
+                /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
+                storeId?: components["parameters"]["storeId"];
+                /** @description Only products whose own category is this one (not its subcategories'). Exact, case-sensitive. */
+                categoryId?: string;
+                /** @description Free-text search: split on white space into at most 10 terms; a product matches when every term is a case-insensitive substring of its name, sku, barcode or brand. %, _ and \ are literal characters. */
+                q?: string;
+                /** @description Exact, case-sensitive barcode. */
+                barcode?: components["parameters"]["barcode"];
+                /** @description Exact, case-sensitive SKU. */
+                sku?: components["parameters"]["sku"];
+                /** @description Only products with updatedAt at or after this instant (RFC 3339 with Z or an offset). To keep a copy in sync, use changedSince instead: timestamps written by other systems or by transactions that commit late can fall behind the largest updatedAt already seen. */
+                updatedSince?: string;
+                /** @description true: only active products; false: inactive ones too. Exactly true or false. */
+                activeOnly?: boolean;
+                /** @description A sync position (the `Sync-Position` header of an earlier walk): only products whose public data changed since, inactive ones included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end and store the new Sync-Position. Deletions are not signalled. */
+                changedSince?: string;
+            };
+            header?: {
+                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of products. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Link: components["headers"]["Link"];
+                    "Sync-Position": components["headers"]["Sync-Position"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPage"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ScopeDenied"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listProductsHead: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. A page past the last one is a 200 with no rows and the true total. To walk a whole list, follow the `Link` header's `rel="next"` cursors instead: their cost does not grow with the depth, and they miss no row. */
+                page?: components["parameters"]["page"];
+                /** @description Rows per page, 1 to 100. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description Where a walk continues: take it from the `Link` header's `rel="next"` URL, which repeats every other parameter of the request (a cursor is refused with other parameters, with `page`, by another API client, or altered). Pages by cursor are read after the last id of the previous page, at the cost of the first page whatever the depth; the body's `page` is the page number the cursor stands for. */
+                cursor?: components["parameters"]["cursor"];
+                /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
+                storeId?: components["parameters"]["storeId"];
+                /** @description Only products whose own category is this one (not its subcategories'). Exact, case-sensitive. */
+                categoryId?: string;
+                /** @description Free-text search: split on white space into at most 10 terms; a product matches when every term is a case-insensitive substring of its name, sku, barcode or brand. %, _ and \ are literal characters. */
+                q?: string;
+                /** @description Exact, case-sensitive barcode. */
+                barcode?: components["parameters"]["barcode"];
+                /** @description Exact, case-sensitive SKU. */
+                sku?: components["parameters"]["sku"];
+                /** @description Only products with updatedAt at or after this instant (RFC 3339 with Z or an offset). To keep a copy in sync, use changedSince instead: timestamps written by other systems or by transactions that commit late can fall behind the largest updatedAt already seen. */
+                updatedSince?: string;
+                /** @description true: only active products; false: inactive ones too. Exactly true or false. */
+                activeOnly?: boolean;
+                /** @description A sync position (the `Sync-Position` header of an earlier walk): only products whose public data changed since, inactive ones included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end and store the new Sync-Position. Deletions are not signalled. */
+                changedSince?: string;
+            };
+            header?: {
+                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of products. No body (HEAD). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Link: components["headers"]["Link"];
+                    "Sync-Position": components["headers"]["Sync-Position"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedHead"];
+            401: components["responses"]["UnauthorizedHead"];
+            403: components["responses"]["ScopeDeniedHead"];
+            404: components["responses"]["NotFoundHead"];
+            413: components["responses"]["PayloadTooLargeHead"];
+            429: components["responses"]["RateLimitedHead"];
+            500: components["responses"]["InternalErrorHead"];
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description Product id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ScopeDenied"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getProductHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path: {
+                /** @description Product id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product. No body (HEAD). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedHead"];
+            401: components["responses"]["UnauthorizedHead"];
+            403: components["responses"]["ScopeDeniedHead"];
+            404: components["responses"]["NotFoundHead"];
+            413: components["responses"]["PayloadTooLargeHead"];
+            429: components["responses"]["RateLimitedHead"];
+            500: components["responses"]["InternalErrorHead"];
+        };
+    };
+    listPromotions: {
+        parameters: {
+            query?: {
+                /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
+                storeId?: components["parameters"]["storeId"];
+                /** @description Only ACTIVE promotions whose window contains this instant (startsAt <= activeAt <= endsAt; a null bound is open). Overrides activeOnly. */
+                activeAt?: string;
+                /** @description Exact promotion type. Types outside the customer-facing list (PERCENT_OFF, AMOUNT_OFF, FIXED_PRICE, MULTI_BUY, BUY_X_GET_Y, BUNDLE, SPEND_AND_SAVE) give an empty array. */
+                type?: string;
+                /** @description true: only ACTIVE promotions whose window contains the current time. false: ACTIVE and PAUSED promotions, whatever their window. */
+                activeOnly?: boolean;
+            };
+            header?: {
+                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The promotions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Promotion"][];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ScopeDenied"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPromotionsHead: {
+        parameters: {
+            query?: {
+                /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
+                storeId?: components["parameters"]["storeId"];
+                /** @description Only ACTIVE promotions whose window contains this instant (startsAt <= activeAt <= endsAt; a null bound is open). Overrides activeOnly. */
+                activeAt?: string;
+                /** @description Exact promotion type. Types outside the customer-facing list (PERCENT_OFF, AMOUNT_OFF, FIXED_PRICE, MULTI_BUY, BUY_X_GET_Y, BUNDLE, SPEND_AND_SAVE) give an empty array. */
+                type?: string;
+                /** @description true: only ACTIVE promotions whose window contains the current time. false: ACTIVE and PAUSED promotions, whatever their window. */
+                activeOnly?: boolean;
+            };
+            header?: {
+                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The promotions. No body (HEAD). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedHead"];
+            401: components["responses"]["UnauthorizedHead"];
+            403: components["responses"]["ScopeDeniedHead"];
+            404: components["responses"]["NotFoundHead"];
+            413: components["responses"]["PayloadTooLargeHead"];
+            429: components["responses"]["RateLimitedHead"];
+            500: components["responses"]["InternalErrorHead"];
+        };
+    };
+    listStock: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. A page past the last one is a 200 with no rows and the true total. To walk a whole list, follow the `Link` header's `rel="next"` cursors instead: their cost does not grow with the depth, and they miss no row. */
+                page?: components["parameters"]["page"];
+                /** @description Rows per page, 1 to 100. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description Where a walk continues: take it from the `Link` header's `rel="next"` URL, which repeats every other parameter of the request (a cursor is refused with other parameters, with `page`, by another API client, or altered). Pages by cursor are read after the last id of the previous page, at the cost of the first page whatever the depth; the body's `page` is the page number the cursor stands for. */
+                cursor?: components["parameters"]["cursor"];
+                /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
+                storeId?: components["parameters"]["storeId"];
+                /** @description Only this product. */
+                productId?: string;
+                /** @description Exact, case-sensitive SKU. */
+                sku?: components["parameters"]["sku"];
+                /** @description Exact, case-sensitive barcode. */
+                barcode?: components["parameters"]["barcode"];
+                /** @description Only products whose own category is this one (not its subcategories'). */
+                categoryId?: string;
+                /** @description Only rows with updatedAt at or after this instant (a row's updatedAt is the later of the product's and its stock level's update times). To keep a copy in sync, use changedSince instead: timestamps written by other systems or by transactions that commit late can fall behind the largest updatedAt already seen. */
+                updatedSince?: string;
+                /** @description true: only rows whose availability is low_stock. false filters nothing. */
+                lowStockOnly?: boolean;
+                /** @description true: only active products; false: inactive ones too. */
+                activeOnly?: boolean;
+                /** @description A sync position (the `Sync-Position` header of an earlier walk): only rows whose product or stock level changed since, inactive products included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end and store the new Sync-Position. Deletions are not signalled. */
+                changedSince?: string;
+            };
+            header?: {
+                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
             };
             path?: never;
             cookie?: never;
@@ -1449,236 +1325,84 @@ export interface operations {
             /** @description One page of stock rows. */
             200: {
                 headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    /** @description RFC 8288 links, relative to this server: `rel="next"` (while a next page exists) and `rel="first"`. The next URL repeats the request's parameters and adds a `cursor`; following it walks the whole list in id order at the cost of the first page, whatever the depth. */
-                    Link?: string;
-                    /** @description On a walk that can keep a copy in sync (activeOnly=false and no filter but storeId, begun without `page`): the position to store and send back as `changedSince` in the next round. The same on every page of one walk; taken when the walk began. Absent on other requests. */
-                    "Sync-Position"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Link: components["headers"]["Link"];
+                    "Sync-Position": components["headers"]["Sync-Position"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["StockPage"];
                 };
             };
-            /** @description validation_failed: a parameter is invalid, unknown, repeated or empty. details.errors lists every failing parameter. */
-            400: {
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ScopeDenied"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStockHead: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. A page past the last one is a 200 with no rows and the true total. To walk a whole list, follow the `Link` header's `rel="next"` cursors instead: their cost does not grow with the depth, and they miss no row. */
+                page?: components["parameters"]["page"];
+                /** @description Rows per page, 1 to 100. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description Where a walk continues: take it from the `Link` header's `rel="next"` URL, which repeats every other parameter of the request (a cursor is refused with other parameters, with `page`, by another API client, or altered). Pages by cursor are read after the last id of the previous page, at the cost of the first page whatever the depth; the body's `page` is the page number the cursor stands for. */
+                cursor?: components["parameters"]["cursor"];
+                /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
+                storeId?: components["parameters"]["storeId"];
+                /** @description Only this product. */
+                productId?: string;
+                /** @description Exact, case-sensitive SKU. */
+                sku?: components["parameters"]["sku"];
+                /** @description Exact, case-sensitive barcode. */
+                barcode?: components["parameters"]["barcode"];
+                /** @description Only products whose own category is this one (not its subcategories'). */
+                categoryId?: string;
+                /** @description Only rows with updatedAt at or after this instant (a row's updatedAt is the later of the product's and its stock level's update times). To keep a copy in sync, use changedSince instead: timestamps written by other systems or by transactions that commit late can fall behind the largest updatedAt already seen. */
+                updatedSince?: string;
+                /** @description true: only rows whose availability is low_stock. false filters nothing. */
+                lowStockOnly?: boolean;
+                /** @description true: only active products; false: inactive ones too. */
+                activeOnly?: boolean;
+                /** @description A sync position (the `Sync-Position` header of an earlier walk): only rows whose product or stock level changed since, inactive products included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end and store the new Sync-Position. Deletions are not signalled. */
+                changedSince?: string;
+            };
+            header?: {
+                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of stock rows. No body (HEAD). */
+            200: {
                 headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Link: components["headers"]["Link"];
+                    "Sync-Position": components["headers"]["Sync-Position"];
                     [name: string]: unknown;
                 };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "validation_failed",
-                     *         "message": "One or more parameters are invalid.",
-                     *         "details": {
-                     *           "errors": [
-                     *             {
-                     *               "in": "query",
-                     *               "name": "pageSize",
-                     *               "message": "must be a whole number from 1 to 100"
-                     *             },
-                     *             {
-                     *               "in": "query",
-                     *               "name": "storeID",
-                     *               "message": "is not a parameter of this operation"
-                     *             }
-                     *           ]
-                     *         },
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
+                content?: never;
             };
-            /** @description unauthorized: the key is missing, malformed, unknown, expired or revoked, of the other environment, or its client is disabled or revoked. One message for every cause. */
-            401: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    /** @description Always Bearer. */
-                    "WWW-Authenticate"?: "Bearer";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "A valid API key is required in the Authorization header (Bearer).",
-                     *         "details": {},
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description scope_denied: the key is valid but its client lacks the scope of this operation (details.requiredScopes). */
-            403: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "scope_denied",
-                     *         "message": "The API key does not have the scope this operation requires.",
-                     *         "details": {
-                     *           "requiredScopes": [
-                     *             "catalog.products.read"
-                     *           ]
-                     *         },
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description not_found: storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three). */
-            404: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "The requested resource was not found.",
-                     *         "details": {},
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description payload_too_large: the request carried a body larger than the limit (operations take no body). */
-            413: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The request body is larger than this service accepts.",
-                     *         "details": {},
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description rate_limited: the budget is spent. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff. */
-            429: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    /** @description Whole seconds to wait, at least 1. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests. Retry after the number of seconds in Retry-After.",
-                     *         "details": {
-                     *           "retryAfterSeconds": 17
-                     *         },
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description internal_error: an unexpected error; the body says nothing more. Report the requestId. */
-            500: {
-                headers: {
-                    /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    /** @description The budget this request was counted against (draft-ietf-httpapi-ratelimit-headers-11): "per-client" (valid key) or "per-ip", quota q per window of w seconds. Do not hardcode these numbers. */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
-                    RateLimit?: string;
-                    /** @description Always no-store. */
-                    "Cache-Control"?: "no-store";
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "An internal error occurred. Report the requestId if the problem persists.",
-                     *         "details": {},
-                     *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
+            400: components["responses"]["ValidationFailedHead"];
+            401: components["responses"]["UnauthorizedHead"];
+            403: components["responses"]["ScopeDeniedHead"];
+            404: components["responses"]["NotFoundHead"];
+            413: components["responses"]["PayloadTooLargeHead"];
+            429: components["responses"]["RateLimitedHead"];
+            500: components["responses"]["InternalErrorHead"];
         };
     };
 }
