@@ -9,6 +9,7 @@ import type { Request } from 'express';
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, type ValidationError, validateSync } from 'class-validator';
 import { ApiError, type ParameterError } from '../http/api-error.js';
+import { parseFast } from './fast-parse.js';
 
 type ParamClass = new () => object;
 
@@ -50,6 +51,19 @@ function validateParameters(
   location: ParameterError['in'],
   out: ParameterError[],
 ): object {
+  const known = parameterNames(metatype);
+  // The common case, every parameter valid, without class-transformer and class-validator.
+  return parseFast(value, metatype, known) ?? validateFully(value, metatype, location, out, known);
+}
+
+/** The full validation: class-transformer and class-validator, with a message for every failure. */
+export function validateFully(
+  value: unknown,
+  metatype: ParamClass,
+  location: ParameterError['in'],
+  out: ParameterError[],
+  known: ReadonlySet<string> = parameterNames(metatype),
+): object {
   const errors = new Map<string, ParameterError>();
   const fail = (name: string, message: string): void => {
     if (!errors.has(name)) errors.set(name, { in: location, name, message });
@@ -58,7 +72,6 @@ function validateParameters(
   // Unknown names are refused here against the DTO's own list, not by looking them up on an
   // object: `toString`, `constructor` or `__proto__` would otherwise pass as known, or (assigned)
   // change the object's prototype instead of being a parameter.
-  const known = parameterNames(metatype);
   const plain: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const [name, raw] of Object.entries((value ?? {}) as Record<string, unknown>)) {
     if (!known.has(name)) fail(name, 'is not a parameter of this operation');
@@ -82,7 +95,7 @@ function validateParameters(
 const namesByClass = new WeakMap<ParamClass, ReadonlySet<string>>();
 
 /** The parameters a DTO declares: the properties that carry validation decorators. */
-function parameterNames(metatype: ParamClass): ReadonlySet<string> {
+export function parameterNames(metatype: ParamClass): ReadonlySet<string> {
   let names = namesByClass.get(metatype);
   if (names === undefined) {
     names = new Set(

@@ -3,6 +3,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min, ValidateBy } from 'class-validator';
 import { hasControlCharacters, type Instant, isOpaqueId, parseRfc3339DateTime } from '../values/formats.js';
+import { FastRule, INVALID } from './fast-parse.js';
 
 /**
  * Decorators for query and path parameters, written to the rules of docs/api-rules.md. Each one both
@@ -43,13 +44,17 @@ const doc = (d: ParamDoc, schema: Record<string, unknown>, required = false): Pr
 const integerFormat = (max: number | undefined): 'int32' | 'int64' =>
   max !== undefined && max <= 2 ** 31 - 1 ? 'int32' : 'int64';
 
+const DIGITS = /^[0-9]+$/;
+
 /** Digits only, then the range: `1.5`, `-1`, `1e2` and `abc` stay strings and fail. */
 export function IntegerParam(options: { min: number; max?: number } & ParamDoc): PropertyDecorator {
   const range = options.max === undefined ? `at least ${options.min}` : `from ${options.min} to ${options.max}`;
   const message = `must be a whole number ${range}`;
+  const inRange = (n: number): boolean => n >= options.min && (options.max === undefined || n <= options.max);
   return applyDecorators(
+    FastRule({ parse: (raw) => (DIGITS.test(raw) && inRange(Number(raw)) ? Number(raw) : INVALID) }),
     IsOptional(),
-    Transform(({ value }) => (typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : value)),
+    Transform(({ value }) => (typeof value === 'string' && DIGITS.test(value) ? Number(value) : value)),
     IsInt({ message }),
     Min(options.min, { message }),
     ...(options.max === undefined ? [] : [Max(options.max, { message })]),
@@ -60,6 +65,7 @@ export function IntegerParam(options: { min: number; max?: number } & ParamDoc):
 /** Exactly `true` or `false`; `false` really is false. */
 export function BooleanParam(d: ParamDoc): PropertyDecorator {
   return applyDecorators(
+    FastRule({ parse: (raw) => (raw === 'true' ? true : raw === 'false' ? false : INVALID) }),
     IsOptional(),
     Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value)),
     IsBoolean({ message: 'must be true or false' }),
@@ -69,6 +75,7 @@ export function BooleanParam(d: ParamDoc): PropertyDecorator {
 
 export function IdParam(d: ParamDoc & { required?: boolean }): PropertyDecorator {
   return applyDecorators(
+    FastRule({ parse: (raw) => (isOpaqueId(raw) ? raw : INVALID), required: d.required }),
     ...(d.required ? [] : [IsOptional()]),
     ValidateBy({
       name: 'isOpaqueId',
@@ -83,24 +90,38 @@ export function IdParam(d: ParamDoc & { required?: boolean }): PropertyDecorator
 
 export const MAX_TEXT_PARAM = 200;
 
+const isText = (value: unknown): value is string =>
+  typeof value === 'string' && value !== '' && [...value].length <= MAX_TEXT_PARAM && !hasControlCharacters(value);
+
 /**
- * 1 to 200 characters (code points, as JSON Schema counts them), no control characters. `pattern`
- * documents a stricter rule that another validator of the parameter enforces.
+ * 1 to 200 characters (code points, as JSON Schema counts them), no control characters; `check` is a
+ * further rule of the parameter, and `pattern` documents it.
  */
-export function TextParam(d: ParamDoc & { pattern?: string }): PropertyDecorator {
+export function TextParam(
+  d: ParamDoc & { pattern?: string; check?: { test(value: string): boolean; message: string } },
+): PropertyDecorator {
+  const check = d.check;
   return applyDecorators(
+    FastRule({ parse: (raw) => (isText(raw) && (check === undefined || check.test(raw)) ? raw : INVALID) }),
     IsOptional(),
     ValidateBy({
       name: 'isTextParam',
       validator: {
-        validate: (value) =>
-          typeof value === 'string' &&
-          value !== '' &&
-          [...value].length <= MAX_TEXT_PARAM &&
-          !hasControlCharacters(value),
+        validate: (value) => isText(value),
         defaultMessage: () => `must be 1 to ${MAX_TEXT_PARAM} characters without control characters`,
       },
     }),
+    ...(check === undefined
+      ? []
+      : [
+          ValidateBy({
+            name: 'textParamCheck',
+            validator: {
+              validate: (value) => typeof value !== 'string' || check.test(value),
+              defaultMessage: () => check.message,
+            },
+          }),
+        ]),
     doc(d, {
       type: 'string',
       minLength: 1,
@@ -113,6 +134,7 @@ export function TextParam(d: ParamDoc & { pattern?: string }): PropertyDecorator
 /** Becomes an Instant: the exact milliseconds around the value, whatever its offset or fraction. */
 export function DateTimeParam(d: ParamDoc): PropertyDecorator {
   return applyDecorators(
+    FastRule({ parse: (raw) => parseRfc3339DateTime(raw) ?? INVALID }),
     IsOptional(),
     Transform(({ value }) => parseRfc3339DateTime(value) ?? value),
     ValidateBy({
@@ -132,6 +154,7 @@ const isInstant = (value: unknown): value is Instant =>
 
 export function EnumParam(values: readonly string[], d: ParamDoc): PropertyDecorator {
   return applyDecorators(
+    FastRule({ parse: (raw) => (values.includes(raw) ? raw : INVALID) }),
     IsOptional(),
     IsIn([...values], { message: `must be one of ${values.join(', ')}` }),
     doc(d, { type: 'string', enum: [...values] }),
@@ -145,6 +168,7 @@ export function EnumParam(values: readonly string[], d: ParamDoc): PropertyDecor
 export function CursorParam(d: ParamDoc & { pattern: string }): PropertyDecorator {
   const form = new RegExp(d.pattern);
   return applyDecorators(
+    FastRule({ parse: (raw) => (form.test(raw) ? raw : INVALID), requires: (object) => object.page === undefined }),
     IsOptional(),
     ValidateBy({
       name: 'isCursor',
@@ -171,6 +195,10 @@ export function SyncPositionParam(d: ParamDoc & { pattern: string; filters: read
   const conflicts = (object: Record<string, unknown>): string[] =>
     [...d.filters, 'page'].filter((name) => object[name] !== undefined && object[name] !== false);
   return applyDecorators(
+    FastRule({
+      parse: (raw) => (form.test(raw) ? raw : INVALID),
+      requires: (object) => object.activeOnly === false && conflicts(object).length === 0,
+    }),
     IsOptional(),
     ValidateBy({
       name: 'isSyncPosition',

@@ -1,5 +1,4 @@
 import type { Instant } from '../../values/formats.js';
-import { ValidateBy } from 'class-validator';
 import { PageQuery } from '../../pagination/pagination.js';
 import { MAX_SEARCH_TERMS, SEARCH_PATTERN_TEXT, searchTerms } from '../../values/like-pattern.js';
 import {
@@ -34,13 +33,9 @@ export class ListProductsQuery extends PageQuery {
       `of its name, sku, barcode or brand. %, _ and \\ are literal characters.`,
     example: 'cola 330',
     pattern: SEARCH_PATTERN_TEXT,
-  })
-  @ValidateBy({
-    name: 'searchTerms',
-    validator: {
-      validate: (value) =>
-        typeof value !== 'string' || (searchTerms(value).length >= 1 && searchTerms(value).length <= MAX_SEARCH_TERMS),
-      defaultMessage: () => `must contain 1 to ${MAX_SEARCH_TERMS} search terms separated by white space`,
+    check: {
+      test: (value) => searchTerms(value).length >= 1 && searchTerms(value).length <= MAX_SEARCH_TERMS,
+      message: `must contain 1 to ${MAX_SEARCH_TERMS} search terms separated by white space`,
     },
   })
   q?: string;
