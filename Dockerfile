@@ -1,7 +1,7 @@
 # Catalog and Inventory Read API: production image.
 # The same commands as CI and the tests: npm ci, npm run build, node dist/main.js.
 
-FROM node:24-trixie-slim AS build
+FROM node:26-trixie-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -9,12 +9,12 @@ COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
 RUN npm run build
 
-FROM node:24-trixie-slim AS production-dependencies
+FROM node:26-trixie-slim AS production-dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 
-FROM node:24-trixie-slim
+FROM node:26-trixie-slim
 # A deployed image is production unless told otherwise: it accepts only ck_live_ keys. Development
 # (ck_test_ keys) is chosen explicitly, by docker-compose.yml and the development overlay.
 ENV NODE_ENV=production \

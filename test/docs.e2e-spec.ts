@@ -73,10 +73,10 @@ describe('README and docs/', () => {
   it('says which Node.js the image and the project use, as the Dockerfile and package.json do', () => {
     const froms = [...read('Dockerfile').matchAll(/^FROM (\S+)/gm)].map(([, image]) => image);
     expect(froms.length).toBeGreaterThan(0);
-    for (const image of froms) expect(image).toMatch(/^node:24-/);
+    for (const image of froms) expect(image).toMatch(/^node:26-/);
     expect(JSON.parse(read('package.json')).engines.node).toBe('>=20.19');
-    expect(read('docs/operations.md')).toMatch(/Node\.js 24/);
-    expect(read('README.md')).toMatch(/Node\.js 20\.19 or later.*Node\.js 24/s);
+    expect(read('docs/operations.md')).toMatch(/Node\.js 26/);
+    expect(read('README.md')).toMatch(/Node\.js 20\.19 or later.*Node\.js 26/s);
   });
 });
 
