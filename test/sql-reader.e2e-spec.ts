@@ -94,6 +94,20 @@ describe('SqlReader on a database of the test run', () => {
       await Promise.all(heavy);
     });
   });
+
+  it('keeps the connections it made when traffic stops, so that a burst after a quiet spell pays for none', async () => {
+    await withReader(url, 3, async (reader) => {
+      const ds = (reader as unknown as { dataSource: DataSource }).dataSource;
+      const pool = (ds.driver as unknown as { master: pg.Pool & { options: { idleTimeoutMillis: number } } }).master;
+      pool.options.idleTimeoutMillis = 100; // the configured 30 s, shortened: only connections above min close
+      await Promise.all(
+        [1, 2, 3].map(() => reader.read(Date.now() + 5000, { lane: 'light' }, (db) => db.rows(SLEEP, [100]))),
+      );
+      expect(pool.totalCount).toBe(3);
+      await new Promise((r) => setTimeout(r, 500));
+      expect([pool.totalCount, pool.idleCount]).toEqual([3, 3]);
+    });
+  });
 });
 
 describe('SqlReader on a PostgreSQL that freezes', () => {
