@@ -1,5 +1,5 @@
 // npm run bench -- [--duration 10] [--warmup 5] [--connections 50] [--products 1000000] [--stores 50]
-//                  [--only TEXT] [--soak SECONDS] [--skip-sync] [--skip-overload]
+//                  [--only TEXT] [--repeat N] [--soak SECONDS] [--skip-sync] [--skip-overload]
 //
 // Measures the service (dist/main.js) against the fair baseline (bench/fair-server.mjs: the service's
 // own statements and bytes on plain node:http + pg) and the framework floor (bench/floor-app.mjs: a
@@ -20,6 +20,7 @@ import { commandDatabase } from '../dist/database/command-database.js';
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
+    repeat: { type: 'string', default: '1' },
     warmup: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     products: { type: 'string', default: '1000000' },
@@ -34,6 +35,7 @@ const { values } = parseArgs({
   },
 });
 const duration = Number(values.duration);
+const repeat = Math.max(1, Number(values.repeat));
 const warmup = Number(values.warmup);
 const connections = Number(values.connections);
 const products = Number(values.products);
@@ -163,6 +165,11 @@ const rareSku = String(Math.floor(products * 0.61))
   .slice(0, 6);
 const deepPage = Math.max(1, Math.floor(inTenant / 200));
 
+/** Whether --only (comma-separated parts of names) selects a scenario. */
+function selected(name) {
+  return !values.only || values.only.split(',').some((part) => name.includes(part));
+}
+
 const scenarios = [
   ['products page 1', '/v1/catalog/products?pageSize=100'],
   [`products deep page (${deepPage})`, `/v1/catalog/products?pageSize=100&page=${deepPage}`],
@@ -176,7 +183,7 @@ const scenarios = [
   ['promotions', '/v1/catalog/promotions'],
   ['one product by id', `/v1/catalog/products/${middle}`],
   ['no work (/health/live)', '/health/live'],
-].filter(([name]) => !values.only || values.only.split(',').some((part) => name.includes(part)));
+].filter(([name]) => selected(name));
 
 const serviceEnv = { LOG_LEVEL: 'warn', DOCS_ENABLED: 'false', APP_ENV: 'development', DB_POOL_SIZE: '10' };
 const service = await start('service', [`${values['service-dist']}/main.js`], serviceEnv);
@@ -188,7 +195,7 @@ const cursorPath = async () => {
   });
   return /<([^>]+)>; rel="next"/.exec(res.headers.get('link'))[1];
 };
-if ((!values.only || 'products cursor page'.includes(values.only)) && values['service-dist'] === 'dist')
+if (selected('products cursor page') && values['service-dist'] === 'dist')
   scenarios.splice(2, 0, [`products cursor page (${deepPage + 1})`, await cursorPath()]);
 
 // Both servers must answer every scenario with the same bytes: otherwise the comparison is unfair.
@@ -214,7 +221,11 @@ try {
     // Warm each at load first: caches, prepared statements, JIT, and state that builds up with traffic.
     for (const server of servers) autocannon(`${server.base}${path}`, warmup);
     const row = { scenario: name, path };
-    for (const server of servers) row[server.name] = await measure(server, path);
+    // With --repeat N the servers take turns N times and each keeps its median run: on a shared
+    // machine, a slow minute then weighs on both sides instead of on one.
+    const runs = new Map(servers.map((server) => [server, []]));
+    for (let i = 0; i < repeat; i++) for (const server of servers) runs.get(server).push(await measure(server, path));
+    for (const [server, list] of runs) row[server.name] = list.sort((a, b) => a.rps - b.rps)[(list.length - 1) >> 1];
     row.ratio = row.fair.rps > 0 ? row.service.rps / row.fair.rps : null;
     results.push(row);
     console.log(
@@ -416,7 +427,9 @@ function report({ results, openLoop, overload, sync, soak, rssBefore, rssAfter }
   const md = [
     `Benchmark of ${date} on ${machine}: ${products} products in ${values.stores} ` +
       `stores (+ other tenants), ${connections} connections, ${warmup} s warm-up ` +
-      `and ${duration} s per measurement.`,
+      `and ${duration} s per measurement` +
+      (repeat > 1 ? ` (the median of ${repeat}, the servers taking turns).` : '.') +
+      (values['service-dist'] === 'dist' ? '' : ` Service: the build in ${values['service-dist']}.`),
     '',
     `| scenario | ${['service', 'fair', 'floor'].map((s) => `${s} req/s | p50 ms | p99 ms | CPU µs/req | failed`).join(' | ')}` +
       ' | service/fair |',
