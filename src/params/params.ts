@@ -104,13 +104,7 @@ export function TextParam(
   return applyDecorators(
     FastRule({ parse: (raw) => (isText(raw) && (check === undefined || check.test(raw)) ? raw : INVALID) }),
     IsOptional(),
-    ValidateBy({
-      name: 'isTextParam',
-      validator: {
-        validate: (value) => isText(value),
-        defaultMessage: () => `must be 1 to ${MAX_TEXT_PARAM} characters without control characters`,
-      },
-    }),
+    // The further rule first: when both fail, its message is the one a 400 gives (as it always was).
     ...(check === undefined
       ? []
       : [
@@ -122,6 +116,13 @@ export function TextParam(
             },
           }),
         ]),
+    ValidateBy({
+      name: 'isTextParam',
+      validator: {
+        validate: (value) => isText(value),
+        defaultMessage: () => `must be 1 to ${MAX_TEXT_PARAM} characters without control characters`,
+      },
+    }),
     doc(d, {
       type: 'string',
       minLength: 1,
