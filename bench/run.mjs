@@ -35,7 +35,9 @@ const { values } = parseArgs({
   },
 });
 const duration = Number(values.duration);
-const repeat = Math.max(1, Number(values.repeat));
+const repeat = Number(values.repeat);
+if (!Number.isInteger(repeat) || repeat < 1)
+  throw new Error(`--repeat must be a whole number from 1, not ${values.repeat}`);
 const warmup = Number(values.warmup);
 const connections = Number(values.connections);
 const products = Number(values.products);
@@ -67,12 +69,18 @@ async function ensureDataset() {
   execFileSync(process.execPath, ['dist/tools/cli/db-generate.js', ...args], { stdio: 'inherit', env });
 }
 
+// The servers end with the benchmark, however it ends (an error before the measurements, a signal).
+const children = [];
+process.on('exit', () => children.forEach((child) => child.kill('SIGTERM')));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(1));
+
 async function start(name, args, env) {
   const port = 3200 + Math.floor(Math.random() * 700);
   const child = spawn(process.execPath, args, {
     env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  children.push(child);
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 150; i++) {
     if (

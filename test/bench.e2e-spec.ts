@@ -20,6 +20,7 @@ describe('npm run bench', () => {
   it('runs on 2,000 products: by id finds its product, and only new result files are written', () => {
     const before = new Set(readdirSync(RESULTS));
     const tracked = [...before].map((f) => [f, readFileSync(join(RESULTS, f), 'utf8')] as const);
+    let written: string[] = [];
     try {
       const args = ['bench/run.mjs', '--products', '2000', '--stores', '5', '--tenants', '2'];
       args.push('--duration', '1', '--warmup', '1', '--only', 'by id');
@@ -32,7 +33,8 @@ describe('npm run bench', () => {
       expect(out).toMatch(/Generating 2000 products/);
       expect(out).toMatch(/Service and fair server answer the same bytes for all 1 scenarios/);
 
-      const written = readdirSync(RESULTS).filter((f) => !before.has(f));
+      const stamp = /Written to bench\/results\/(\S+)\.md/.exec(out)?.[1];
+      written = readdirSync(RESULTS).filter((f) => stamp !== undefined && f.startsWith(`${stamp}.`));
       expect(written.map((f) => /^[0-9T-]+Z\.(json|md)$/.exec(f)?.[1]).sort()).toEqual(['json', 'md']);
       const json = JSON.parse(
         readFileSync(
@@ -57,7 +59,8 @@ describe('npm run bench', () => {
       for (const [file, text] of tracked)
         expect([file, readFileSync(join(RESULTS, file), 'utf8') === text]).toEqual([file, true]);
     } finally {
-      for (const f of readdirSync(RESULTS)) if (!before.has(f)) rmSync(join(RESULTS, f));
+      // Only this run's two files: another benchmark may be writing its own beside them.
+      for (const f of written) rmSync(join(RESULTS, f));
     }
   });
 });
