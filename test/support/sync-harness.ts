@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { createDataSource, migrate } from '../../src/database/data-source-options.js';
 import { importDataset } from '../../src/tools/dataset/import-dataset.js';
 import { KEYS, testDataset } from './dataset.js';
-import type { PostgresServer } from './postgres-server.js';
+import { type PostgresServer, startPostgresServer } from './postgres-server.js';
 import { type Service, startService as startAppService } from './service.js';
 
 export type { Service };
@@ -222,4 +223,103 @@ export async function prepareDatabase(server: PostgresServer): Promise<string> {
   await importDataset(ds, testDataset(), { replace: false });
   await ds.destroy();
   return url;
+}
+
+/** What keeps a copy in a loss test: a round of the sync recipe per route, and the copies it keeps. */
+export interface Copier {
+  readonly copies: Record<Route, Map<string, Row>>;
+  round(route: Route): Promise<void>;
+}
+
+/**
+ * The loss test both sync loss tests run: the service on a PostgreSQL of the test's own (and two
+ * standbys that lag by different amounts, with `replicas`), the writer at work while `copier` keeps a
+ * copy round after round, one transaction held open across four of the copier's pages (it calls
+ * `onPage` after each), then the writer stopped, the standbys caught up and one last round; the copy
+ * must then equal the service's state field by field. Returns in how many rounds a standby lagged.
+ */
+export async function runLossTest(options: {
+  replicas: boolean;
+  tempPrefix: string;
+  copier(service: Service, onPage: () => Promise<void>): Copier;
+}): Promise<{ laggedRounds: number; standbys: number }> {
+  const primary = await startPostgresServer();
+  const standbys: PostgresServer[] = [];
+  let service: Service | undefined;
+  const tempDir = mkdtempSync(join(tmpdir(), options.tempPrefix));
+  const url = await prepareDatabase(primary);
+  const db = new pg.Pool({ connectionString: url, max: 4 });
+  let writer: Writer | undefined;
+  try {
+    if (options.replicas) {
+      for (const applyDelayMs of [100, 900])
+        standbys.push(await startPostgresServer({ standbyOf: primary, applyDelayMs }));
+    }
+    service = await startService(url, { replicaUrl: standbys.map((s) => s.url('catalog')).join(',') || undefined });
+    const ids = (await db.query(`SELECT id FROM products WHERE tenant_id = 'ten_a' ORDER BY id`)).rows.map(
+      (r) => r.id as string,
+    );
+    writer = new Writer(
+      db,
+      ids,
+      ids.filter((id) => id.includes('_f')),
+      url,
+      tempDir,
+    );
+    // A transaction is held open across several of the copier's pages (four), while later ones
+    // commit; then the next one opens at the start of the next round.
+    let pagesHeld = 0;
+    let laggedRounds = 0;
+    const copy = options.copier(service, async () => {
+      if (writer?.holding && ++pagesHeld >= 4) await writer.commitHeld();
+    });
+    await copy.round('products');
+    await copy.round('stock');
+    const writing = writer.run();
+    // At least 16 rounds, and on a busy machine as many more as it takes the writer to make 60 writes.
+    for (let round = 0; round < 16 || (writer.writes <= 60 && round < 400); round++) {
+      if (!writer.holding) {
+        pagesHeld = 0;
+        await writer.holdOpen();
+      }
+      await sleep(40);
+      await copy.round('products');
+      await copy.round('stock');
+      for (const standby of standbys) if (!(await standby.caughtUpWith(primary))) laggedRounds++;
+    }
+    await writer.stop();
+    await writing;
+    for (const standby of standbys) {
+      for (let i = 0; !(await standby.caughtUpWith(primary)); i++) {
+        if (i > 100) throw new Error('a standby does not catch up');
+        await sleep(100);
+      }
+    }
+    await copy.round('products');
+    await copy.round('stock');
+    expect(writer.writes).toBeGreaterThan(50);
+    // The replicas served the reads.
+    for (const standby of standbys) expect(await standby.transactions('catalog')).toBeGreaterThan(20);
+    for (const route of ['products', 'stock'] as const) {
+      const state = await serviceState(service, route);
+      expect(state.size).toBe(ids.length);
+      const differing = [...state.keys()].filter(
+        (id) => JSON.stringify(copy.copies[route].get(id)) !== JSON.stringify(state.get(id)),
+      );
+      expect({
+        route,
+        differing: differing.map((id) => ({ copy: copy.copies[route].get(id), service: state.get(id) })),
+      }).toEqual({ route, differing: [] });
+      expect([...copy.copies[route].keys()].sort()).toEqual([...state.keys()].sort());
+    }
+    return { laggedRounds, standbys: standbys.length };
+  } finally {
+    // A failed round must not leave the held transaction open: the writer would wait on it for ever.
+    await writer?.stop();
+    await service?.close();
+    await db.end();
+    for (const standby of standbys) await standby.stop();
+    await primary.stop();
+    rmSync(tempDir, { recursive: true, force: true });
+  }
 }
