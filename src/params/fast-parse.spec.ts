@@ -58,7 +58,7 @@ function cases(names: readonly string[]): Record<string, unknown>[] {
   const pairs = names.flatMap((a, i) =>
     names.slice(i + 1).flatMap((b) => [{ [a]: SAMPLES[a]?.[0] ?? 'x', [b]: SAMPLES[b]?.[0] ?? 'x' }]),
   );
-  const across = [
+  const across: Record<string, string | string[]>[] = [
     { cursor: CURSOR, page: '2' },
     { cursor: CURSOR, pageSize: '100', activeOnly: 'false' },
     { changedSince: 'sp_1', activeOnly: 'false' },
