@@ -15,7 +15,7 @@ import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../dist/config/app-config.js';
-import { commandDatabase } from '../dist/database/command-database.js';
+import { commandDatabase } from '../dist/startup/command-database.js';
 
 const { values } = parseArgs({
   options: {

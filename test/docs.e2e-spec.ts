@@ -2,15 +2,15 @@ import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { CLIENT_STATUSES } from '../src/auth/api-client.entity.js';
+import { CLIENT_STATUSES } from '../src/schema/tables/api-client.entity.js';
 import { SCOPES } from '../src/auth/scopes.js';
-import { TAX_CATEGORIES, UNIT_TYPES } from '../src/catalog/products/product.entity.js';
-import { PROMOTION_STATUSES } from '../src/catalog/promotions/promotion.entity.js';
+import { TAX_CATEGORIES, UNIT_TYPES } from '../src/schema/tables/product.entity.js';
+import { PROMOTION_STATUSES } from '../src/schema/tables/promotion.entity.js';
 import { createDataSource } from '../src/database/data-source-options.js';
-import { STOCK_MOVEMENT_KINDS } from '../src/inventory/stock/stock-history.entities.js';
-import { COLLECTIONS } from '../src/tools/dataset/dataset.types.js';
-import { importDataset } from '../src/tools/dataset/import-dataset.js';
-import { validateDatasetShape } from '../src/tools/dataset/validate-dataset.js';
+import { STOCK_MOVEMENT_KINDS } from '../src/schema/tables/stock-history.entities.js';
+import { COLLECTIONS } from '../src/dataset/dataset.types.js';
+import { importDataset } from '../src/dataset/import-dataset.js';
+import { validateDatasetShape } from '../src/dataset/validate-dataset.js';
 import { createTestDatabase, dropTestDatabase } from './support/test-database.js';
 
 /**

@@ -1,5 +1,5 @@
 import { migrate } from '../src/database/data-source-options.js';
-import { MIGRATIONS } from '../src/database/entities.js';
+import { MIGRATIONS } from '../src/schema/index.js';
 import { adminQuery, databaseUrl, dropTestDatabase, testDatabaseName } from './support/test-database.js';
 
 describe('migrations', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createDataSource } from '../src/database/data-source-options.js';
 import { freePort } from '../src/database/embedded-postgres.js';
-import { importDataset } from '../src/tools/dataset/import-dataset.js';
+import { importDataset } from '../src/dataset/import-dataset.js';
 import { KEYS, testDataset } from './support/dataset.js';
 import { createTestDatabase, dropTestDatabase } from './support/test-database.js';
 import { testTempDir } from './support/temp-dir.js';

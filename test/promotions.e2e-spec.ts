@@ -1,6 +1,6 @@
 import { KEYS, testDataset } from './support/dataset.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { importDataset } from '../src/tools/dataset/import-dataset.js';
+import { importDataset } from '../src/dataset/import-dataset.js';
 
 /** Promotions for every status x window, built around the real clock. */
 const DAY = 24 * 60 * 60 * 1000;
@@ -82,7 +82,7 @@ function promotionsDataset(): Record<string, unknown[]> {
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ dataset: testDataset() });
-  const { importDataset } = await import('../src/tools/dataset/import-dataset.js');
+  const { importDataset } = await import('../src/dataset/import-dataset.js');
   await importDataset(t.db, promotionsDataset(), { replace: false });
 });
 afterAll(async () => t.close());

@@ -1,6 +1,6 @@
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { createDataSource } from '../src/database/data-source-options.js';
-import { importDataset } from '../src/tools/dataset/import-dataset.js';
+import { importDataset } from '../src/dataset/import-dataset.js';
 import { KEYS, testDataset } from './support/dataset.js';
 import { createTestApp } from './support/test-app.js';
 import { createTestDatabase, dropTestDatabase } from './support/test-database.js';

@@ -7,7 +7,7 @@ import { loadConfig } from '../src/config/app-config.js';
 import { createDataSource, migrate } from '../src/database/data-source-options.js';
 import { DatabaseDeadlineError } from '../src/database/deadline.js';
 import { SqlReader } from '../src/database/sql-reader.js';
-import { importDataset } from '../src/tools/dataset/import-dataset.js';
+import { importDataset } from '../src/dataset/import-dataset.js';
 import { KEYS, testDataset } from './support/dataset.js';
 import { type PostgresServer, startPostgresServer } from './support/postgres-server.js';
 import { startService } from './support/service.js';

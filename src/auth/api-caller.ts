@@ -21,6 +21,13 @@ export interface ApiCaller {
   readonly deadlineMs: number;
 }
 
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Set by ApiKeyGuard once the key is verified. */
+    caller?: ApiCaller;
+  }
+}
+
 /** The verified caller of the current request. */
 export const Caller = createParamDecorator((_data: unknown, ctx: ExecutionContext): ApiCaller => {
   const caller = ctx.switchToHttp().getRequest<Request>().caller;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { digestKey, isKeyForEnvironment } from './api-key-format.js';
+import { digestKey, isKeyForEnvironment } from '../values/api-key-format.js';
 import type { ApiCaller } from './api-caller.js';
 import { ApiKeysRepository, type KeyRow } from './api-keys.repository.js';
 import { isScope } from './scopes.js';

@@ -1,5 +1,5 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { ENTITIES, MIGRATIONS } from './entities.js';
+import { ENTITIES, MIGRATIONS } from '../schema/index.js';
 
 export interface DatabaseSettings {
   url: string;

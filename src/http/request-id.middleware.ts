@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { containsKeyLike } from '../auth/api-key-format.js';
+import { containsKeyLike } from '../values/api-key-format.js';
 import './request-context.js';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { JsonText } from '../database/sql-format.js';
+import type { JsonText } from '../values/json-text.js';
 
 /**
  * Sends JSON text as it is, in one write with the headers. Express's res.send would first copy a

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { LoggerService } from '@nestjs/common';
 import { type DestinationStream, pino, type Logger } from 'pino';
 import type PinoPretty from 'pino-pretty';
-import { redactKeys } from '../auth/api-key-format.js';
+import { redactKeys } from '../values/api-key-format.js';
 import type { AppConfig } from '../config/app-config.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { redactKeys } from '../auth/api-key-format.js';
+import { redactKeys } from '../values/api-key-format.js';
 import type { MetricsService } from './metrics.service.js';
 
 interface RouteLayer {

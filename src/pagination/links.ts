@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { JsonText } from '../database/sql-format.js';
+import type { JsonText } from '../values/json-text.js';
 import type { ListedPage } from './walk.js';
 
 export const SYNC_POSITION_HEADER = 'Sync-Position';

@@ -1,4 +1,4 @@
-import type { JsonText } from '../database/sql-format.js';
+import type { JsonText } from '../values/json-text.js';
 import { SAMPLE_CURSOR } from '../openapi/samples.js';
 import { CursorParam, IntegerParam } from '../params/params.js';
 import { CURSOR_PATTERN_TEXT } from './cursor.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { JsonText } from '../database/sql-format.js';
+import type { JsonText } from '../values/json-text.js';
 import { CursorCodec } from './cursor.js';
 import { pageBody, type PageWindow } from './pagination.js';
 

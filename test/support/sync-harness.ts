@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { createDataSource, migrate } from '../../src/database/data-source-options.js';
-import { importDataset } from '../../src/tools/dataset/import-dataset.js';
+import { importDataset } from '../../src/dataset/import-dataset.js';
 import { KEYS, testDataset } from './dataset.js';
 import { type PostgresServer, startPostgresServer } from './postgres-server.js';
 import { type Service, startService as startAppService } from './service.js';

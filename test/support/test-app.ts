@@ -9,7 +9,7 @@ import { PUBLIC_ROUTE, REQUIRED_SCOPE } from '../../src/auth/require-scope.decor
 import { configureApp, createHttpAdapter } from '../../src/app.setup.js';
 import { type AppConfig, loadConfig } from '../../src/config/app-config.js';
 import { createDataSource } from '../../src/database/data-source-options.js';
-import { importDataset } from '../../src/tools/dataset/import-dataset.js';
+import { importDataset } from '../../src/dataset/import-dataset.js';
 import { assertMatchesOpenApi } from './openapi-validator.js';
 import { createTestDatabase, dropTestDatabase } from './test-database.js';
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { isoMillisSql, type JsonText } from '../../database/sql-format.js';
+import { isoMillisSql } from '../../database/sql-format.js';
+import type { JsonText } from '../../values/json-text.js';
 import { Shapes } from '../../database/statement.js';
 import { type DataScope, scopeCondition, scopeShape } from '../../tenancy/data-scope.js';
 import { ScopedReader } from '../../tenancy/scoped-reader.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ApiCaller } from '../../auth/api-caller.js';
-import type { JsonText } from '../../database/sql-format.js';
+import type { JsonText } from '../../values/json-text.js';
 import { DataScopeService } from '../../tenancy/data-scope.js';
 import { CategoriesRepository } from './categories.repository.js';
 import type { ListCategoriesQuery } from './list-categories.query.js';

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IdProperty, MoneyProperty, PageFields, TextProperty, TimestampProperty } from '../../openapi/properties.js';
 import { ApiSchemaWithExample } from '../../openapi/schema-examples.js';
-import { TAX_CATEGORIES, type TaxCategory, UNIT_TYPES, type UnitType } from './product.entity.js';
+import { TAX_CATEGORIES, type TaxCategory, UNIT_TYPES, type UnitType } from '../../schema/tables/product.entity.js';
 
 const VAT_RATE_EXAMPLE = {
   id: 'vat_cs_std',

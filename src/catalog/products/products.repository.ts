@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { isoMillisSql, type JsonText } from '../../database/sql-format.js';
+import { isoMillisSql } from '../../database/sql-format.js';
+import type { JsonText } from '../../values/json-text.js';
 import { Shapes, type StatementBuilder } from '../../database/statement.js';
 import type { PageWindow } from '../../pagination/pagination.js';
 import type { ListedRows, SyncRead } from '../../pagination/walk.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ApiCaller } from '../../auth/api-caller.js';
-import type { JsonText } from '../../database/sql-format.js';
+import type { JsonText } from '../../values/json-text.js';
 import { ApiError } from '../../http/api-error.js';
 import { CursorCodec } from '../../pagination/cursor.js';
 import { type ListedPage, Walks } from '../../pagination/walk.js';

@@ -1,5 +1,5 @@
 import { formatDecimal, trimDecimal } from '../../values/decimal.js';
-import type { PromotionAction, PromotionCondition } from './promotion-rules.js';
+import type { PromotionAction, PromotionCondition } from '../../schema/tables/promotion.entity.js';
 
 /** Names the descriptions may use: public product and category names of the promotion's tenant. */
 export interface DescriptionContext {

@@ -1,29 +1,4 @@
-/**
- * The internal promotion rules of a data set (docs/dataset-format.md#promotion-rules): read to write the
- * descriptions, never returned.
- */
-export type PromotionCondition =
-  | { kind: 'product_quantity'; minQuantity: number; productIds: string[] }
-  | { kind: 'category_quantity'; minQuantity: number; categoryIds: string[] }
-  | { kind: 'basket_spend'; minSpend: string }
-  | { kind: 'customer_group'; group: string }
-  | { kind: 'time_of_day'; from: string; to: string };
-
-export type PromotionAction =
-  | { kind: 'percent_off'; percent: string; target: 'qualifying_items' | 'basket' }
-  | { kind: 'amount_off'; amount: string; target: 'qualifying_items' | 'basket' }
-  | { kind: 'fixed_price'; price: string }
-  | { kind: 'free_items'; quantity: number; which: 'cheapest' | 'most_expensive' };
-
-export const CONDITION_KINDS = [
-  'product_quantity',
-  'category_quantity',
-  'basket_spend',
-  'customer_group',
-  'time_of_day',
-] as const;
-export const ACTION_KINDS = ['percent_off', 'amount_off', 'fixed_price', 'free_items'] as const;
-
+/** Which promotions customers may see (docs/api-rules.md#filters); the stored rules are in the schema. */
 /** Promotion types that customers see; coupons, staff and manual discounts never leave the service. */
 export const CUSTOMER_FACING_TYPES = [
   'PERCENT_OFF',

@@ -2,15 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { isoMillisSql } from '../../database/sql-format.js';
 import { Shapes } from '../../database/statement.js';
 import { type DataScope, scopeCondition, scopeShape } from '../../tenancy/data-scope.js';
+import type { PromotionAction, PromotionCondition } from '../../schema/tables/promotion.entity.js';
 import { ScopedReader } from '../../tenancy/scoped-reader.js';
 import { type Instant, toPostgresTimestamp } from '../../values/formats.js';
-import {
-  CUSTOMER_FACING_TYPES,
-  type PromotionAction,
-  type PromotionCondition,
-  RETURNABLE_STATUSES,
-  type ReturnableStatus,
-} from './promotion-rules.js';
+import { CUSTOMER_FACING_TYPES, RETURNABLE_STATUSES, type ReturnableStatus } from './promotion-rules.js';
 
 /** The filters of the promotion list (docs/api-rules.md#promotions); `type` is one of CUSTOMER_FACING_TYPES. */
 export interface PromotionFilter {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { digestKey, generateKey, keyHint } from '../../auth/api-key-format.js';
-import { ApiClient, type ClientStatus } from '../../auth/api-client.entity.js';
-import { ApiKey } from '../../auth/api-key.entity.js';
+import { digestKey, generateKey, keyHint } from '../../values/api-key-format.js';
+import { ApiClient, type ClientStatus } from '../../schema/tables/api-client.entity.js';
+import { ApiKey } from '../../schema/tables/api-key.entity.js';
 import { isScope, type Scope, SCOPES } from '../../auth/scopes.js';
 import type { AppEnv } from '../../config/app-config.js';
 import { isOpaqueId } from '../../values/formats.js';

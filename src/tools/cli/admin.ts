@@ -3,7 +3,7 @@ import { AdminService } from '../admin/admin.service.js';
 import { runAdmin } from '../admin/admin-cli.js';
 import { ConfigError, loadConfig } from '../../config/app-config.js';
 import { createDataSource } from '../../database/data-source-options.js';
-import { commandDatabase } from '../../database/command-database.js';
+import { commandDatabase } from '../../startup/command-database.js';
 
 async function main(): Promise<number> {
   const config = loadConfig(process.env);

@@ -3,9 +3,9 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '../../config/app-config.js';
 import { runningEmbeddedUrl } from '../../database/embedded-postgres.js';
-import { EMBEDDED_DATABASE, prepareDatabase } from '../../database/prepare-database.js';
-import { generateDataset } from '../dataset/generate/generate-dataset.js';
-import { count } from '../plural.js';
+import { EMBEDDED_DATABASE, prepareDatabase } from '../../startup/prepare-database.js';
+import { generateDataset } from '../../dataset/generate/generate-dataset.js';
+import { count } from '../../values/plural.js';
 
 const USAGE = `Usage: npm run db:generate -- [--products 1000000] [--stores 50] [--tenants 20] [--seed 1]
 

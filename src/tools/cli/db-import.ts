@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
 import { ConfigError, loadConfig } from '../../config/app-config.js';
-import { commandDatabase } from '../../database/command-database.js';
+import { commandDatabase } from '../../startup/command-database.js';
 import { createDataSource } from '../../database/data-source-options.js';
-import { DatasetImportError, importDataset, type ImportSummary } from '../dataset/import-dataset.js';
-import { formatProblem } from '../dataset/validate-dataset.js';
-import { count } from '../plural.js';
+import { DatasetImportError, importDataset, type ImportSummary } from '../../dataset/import-dataset.js';
+import { formatProblem } from '../../dataset/validate-dataset.js';
+import { count } from '../../values/plural.js';
 
 /** How the summary names each kind of row: [one, more]. */
 const NOUNS: Record<keyof ImportSummary['counts'], [string, string]> = {

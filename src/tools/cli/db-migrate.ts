@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from '../../config/app-config.js';
-import { commandDatabase } from '../../database/command-database.js';
+import { commandDatabase } from '../../startup/command-database.js';
 import { migrate } from '../../database/data-source-options.js';
 
 async function main(): Promise<number> {

@@ -1,8 +1,8 @@
 import type { Writable } from 'node:stream';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { digestKey, keyHint } from '../../../auth/api-key-format.js';
-import { SCOPES } from '../../../auth/scopes.js';
+import { digestKey, keyHint } from '../../values/api-key-format.js';
+import { SCOPES } from '../../auth/scopes.js';
 import { BRANDS, CATEGORY_TREE, PRODUCTS, SIZES, VARIANTS } from './words.js';
 
 export interface GenerateOptions {

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { AppConfig } from '../config/app-config.js';
-import { importDataset } from '../tools/dataset/import-dataset.js';
-import { createDataSource, migrate } from './data-source-options.js';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres.js';
+import { importDataset } from '../dataset/import-dataset.js';
+import { createDataSource, migrate } from '../database/data-source-options.js';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../database/embedded-postgres.js';
 
 export const DEMO_DATASET_URL = new URL('../../fixtures/demo.json', import.meta.url);
 export const EMBEDDED_DATABASE = 'catalog';

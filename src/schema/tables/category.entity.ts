@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { IdColumn, IdPrimaryColumn, TimestampColumn } from '../../database/columns.js';
+import { IdColumn, IdPrimaryColumn, TimestampColumn } from '../columns.js';
 
 @Entity({ name: 'categories' })
 export class Category {

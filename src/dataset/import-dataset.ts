@@ -1,6 +1,6 @@
 import type { DataSource, QueryRunner } from 'typeorm';
-import { digestKey, keyHint } from '../../auth/api-key-format.js';
-import { count } from '../plural.js';
+import { digestKey, keyHint } from '../values/api-key-format.js';
+import { count } from '../values/plural.js';
 import type { Dataset } from './dataset.types.js';
 import { type DatasetProblem, validateDatasetShape } from './validate-dataset.js';
 

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config/app-config.js';
-import { runningEmbeddedUrl } from './embedded-postgres.js';
+import { runningEmbeddedUrl } from '../database/embedded-postgres.js';
 import { EMBEDDED_DATABASE, prepareDatabase } from './prepare-database.js';
 
 export interface CommandDatabase {

@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { DecimalColumn, IdColumn, IdPrimaryColumn, TimestampColumn } from '../../database/columns.js';
+import { DecimalColumn, IdColumn, IdPrimaryColumn, TimestampColumn } from '../columns.js';
 
 export const UNIT_TYPES = ['item', 'kg', 'g', 'litre', 'ml'] as const;
 export type UnitType = (typeof UNIT_TYPES)[number];

@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { IdColumn } from '../../database/columns.js';
+import { IdColumn } from '../columns.js';
 
 /**
  * How many products a tenant has per store and activity, kept exact by statement-level triggers on

@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { DecimalColumn, IdColumn, IdPrimaryColumn } from '../../database/columns.js';
+import { DecimalColumn, IdColumn, IdPrimaryColumn } from '../columns.js';
 
 @Entity({ name: 'vat_rates' })
 export class VatRate {

@@ -1,5 +1,5 @@
 import { Entity, PrimaryColumn } from 'typeorm';
-import { IdColumn, TimestampColumn } from '../database/columns.js';
+import { IdColumn, TimestampColumn } from '../columns.js';
 
 /**
  * Revocations, kept apart from the keys and clients they revoke so that no later write (an import, a

@@ -1,9 +1,9 @@
-import { SCOPES } from '../../auth/scopes.js';
-import { KEY_PATTERN } from '../../auth/api-key-format.js';
-import { CLIENT_STATUSES } from '../../auth/api-client.entity.js';
-import { TAX_CATEGORIES, UNIT_TYPES } from '../../catalog/products/product.entity.js';
-import { PROMOTION_STATUSES } from '../../catalog/promotions/promotion.entity.js';
-import { STOCK_MOVEMENT_KINDS } from '../../inventory/stock/stock-history.entities.js';
+import { SCOPES } from '../auth/scopes.js';
+import { KEY_PATTERN } from '../values/api-key-format.js';
+import { CLIENT_STATUSES } from '../schema/tables/api-client.entity.js';
+import { TAX_CATEGORIES, UNIT_TYPES } from '../schema/tables/product.entity.js';
+import { PROMOTION_STATUSES } from '../schema/tables/promotion.entity.js';
+import { STOCK_MOVEMENT_KINDS } from '../schema/tables/stock-history.entities.js';
 import {
   hasControlCharacters,
   hasSecondFractionWithin,
@@ -14,7 +14,7 @@ import {
   MIN_TIMESTAMP_MS,
   parseRfc3339DateTime,
   toPostgresTimestamp,
-} from '../../values/formats.js';
+} from '../values/formats.js';
 import { COLLECTIONS, type Dataset } from './dataset.types.js';
 
 /** One problem of a data set, with the JSON path it concerns. */

@@ -1,6 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { IdColumn, IdPrimaryColumn, TimestampColumn } from '../database/columns.js';
-import type { Scope } from './scopes.js';
+import { IdColumn, IdPrimaryColumn, TimestampColumn } from '../columns.js';
 
 export const CLIENT_STATUSES = ['ACTIVE', 'DISABLED', 'REVOKED'] as const;
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
@@ -11,7 +10,7 @@ export class ApiClient {
   @IdColumn('tenant_id') tenantId: string;
   @Column({ type: 'text' }) name: string;
   @Column({ type: 'text' }) status: ClientStatus;
-  @Column({ type: 'text', array: true }) scopes: Scope[];
+  @Column({ type: 'text', array: true }) scopes: string[];
   /** null: every store of the tenant, present and future. */
   @Column({ name: 'allowed_store_ids', type: 'varchar', length: 128, array: true, nullable: true, collation: 'C' })
   allowedStoreIds: string[] | null;

@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { IdPrimaryColumn } from '../database/columns.js';
+import { IdPrimaryColumn } from '../columns.js';
 
 @Entity({ name: 'tenants' })
 export class Tenant {

@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { IdColumn, IdPrimaryColumn } from '../database/columns.js';
+import { IdColumn, IdPrimaryColumn } from '../columns.js';
 
 @Entity({ name: 'stores' })
 export class Store {

@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { IdColumn, IdPrimaryColumn, TimestampColumn } from '../database/columns.js';
+import { IdColumn, IdPrimaryColumn, TimestampColumn } from '../columns.js';
 
 /** A key is stored only as its SHA-256 digest plus a display hint (prefix and last 4 characters). */
 @Entity({ name: 'api_keys' })

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { DataSource } from 'typeorm';
-import { digestKey, isKeyForEnvironment } from '../auth/api-key-format.js';
+import { digestKey, isKeyForEnvironment } from '../values/api-key-format.js';
 import type { AppEnv } from '../config/app-config.js';
 import { DEMO_DATASET_URL } from './prepare-database.js';
 

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { DecimalColumn, IdColumn, IdPrimaryColumn, TimestampColumn } from '../../database/columns.js';
+import { DecimalColumn, IdColumn, IdPrimaryColumn, TimestampColumn } from '../columns.js';
 
 export const STOCK_MOVEMENT_KINDS = ['SALE', 'RECEIPT', 'ADJUSTMENT', 'TRANSFER', 'WASTE'] as const;
 

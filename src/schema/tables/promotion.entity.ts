@@ -1,6 +1,22 @@
 import { Column, Entity } from 'typeorm';
-import { IdColumn, IdPrimaryColumn, TimestampColumn } from '../../database/columns.js';
-import type { PromotionAction, PromotionCondition } from './promotion-rules.js';
+import { IdColumn, IdPrimaryColumn, TimestampColumn } from '../columns.js';
+
+/**
+ * The internal promotion rules as stored (docs/dataset-format.md#promotion-rules): read to write the
+ * descriptions, never returned.
+ */
+export type PromotionCondition =
+  | { kind: 'product_quantity'; minQuantity: number; productIds: string[] }
+  | { kind: 'category_quantity'; minQuantity: number; categoryIds: string[] }
+  | { kind: 'basket_spend'; minSpend: string }
+  | { kind: 'customer_group'; group: string }
+  | { kind: 'time_of_day'; from: string; to: string };
+
+export type PromotionAction =
+  | { kind: 'percent_off'; percent: string; target: 'qualifying_items' | 'basket' }
+  | { kind: 'amount_off'; amount: string; target: 'qualifying_items' | 'basket' }
+  | { kind: 'fixed_price'; price: string }
+  | { kind: 'free_items'; quantity: number; which: 'cheapest' | 'most_expensive' };
 
 export const PROMOTION_STATUSES = ['DRAFT', 'ACTIVE', 'PAUSED', 'ARCHIVED'] as const;
 export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { DecimalColumn, IdColumn, TimestampColumn } from '../../database/columns.js';
+import { DecimalColumn, IdColumn, TimestampColumn } from '../columns.js';
 
 /** One per product. `lowStockThreshold` is written by a database trigger from `reorderLevel`. */
 @Entity({ name: 'stock_levels' })

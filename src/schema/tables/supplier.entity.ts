@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { IdColumn, IdPrimaryColumn } from '../../database/columns.js';
+import { IdColumn, IdPrimaryColumn } from '../columns.js';
 
 /** Internal: supplier information is never exposed on /v1. */
 @Entity({ name: 'suppliers' })
