@@ -10,7 +10,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
 import { ObservabilityModule } from './observability/observability.module.js';
-import { PaginationModule } from './pagination/pagination.module.js';
+import { ListsModule } from './lists/lists.module.js';
 import { ErrorEnvelopeFilter } from './http/error-envelope.filter.js';
 import { ParamsValidationPipe } from './params/params-validation.pipe.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
@@ -27,7 +27,7 @@ export class AppModule {
         ObservabilityModule,
         HealthModule,
         TenancyModule,
-        PaginationModule,
+        ListsModule,
         AuthModule,
         RateLimitModule,
         CatalogModule,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ApiError } from '../src/http/api-error.js';
-import { CURSOR_PATTERN_TEXT } from '../src/pagination/cursor.js';
+import { CURSOR_PATTERN_TEXT } from '../src/lists/cursor.js';
 import { compileSchema, openApiDocument, resolveRef, schemaErrors } from './support/openapi-validator.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 

@@ -1,9 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ApiKeysRepository } from '../src/auth/api-keys.repository.js';
 import { CategoriesRepository } from '../src/catalog/categories/categories.repository.js';
-import { ProductsRepository } from '../src/catalog/products/products.repository.js';
+import { PRODUCT_LIST } from '../src/catalog/products/products.list.js';
 import { PromotionsRepository } from '../src/catalog/promotions/promotions.repository.js';
-import { StockRepository } from '../src/inventory/stock/stock.repository.js';
+import { STOCK_LIST } from '../src/inventory/stock/stock.list.js';
+import type { FilterValues } from '../src/lists/list-definition.js';
+import { ListEngine } from '../src/lists/list-engine.js';
+import type { PageWindow, SyncRead } from '../src/lists/list-statements.js';
 import type { DataScope } from '../src/tenancy/data-scope.js';
 import { StoresRepository } from '../src/tenancy/stores.repository.js';
 import { parseRfc3339DateTime } from '../src/values/formats.js';
@@ -35,9 +38,17 @@ const page = (pageSize: number, offset = 0) => ({ pageSize, offset });
 
 type Example = [description: string, run: () => Promise<unknown>];
 
+const list =
+  (definition: typeof PRODUCT_LIST | typeof STOCK_LIST) =>
+  (scope: DataScope, filters: FilterValues, window: PageWindow, sync: SyncRead = {}) =>
+    t.app.get(ListEngine).read(definition, { scope, filters, window, sync });
+
 const FILES: Record<string, () => Example[]> = {
   'products.repository.sql': () => {
-    const products = t.app.get(ProductsRepository);
+    const products = {
+      list: list(PRODUCT_LIST),
+      findById: (scope: DataScope, id: string) => t.app.get(ListEngine).findOne(PRODUCT_LIST, scope, id),
+    };
     const active = { activeOnly: true };
     return [
       ['list: active products of every store, page 1', () => products.list(TENANT, active, page(50))],
@@ -57,10 +68,7 @@ const FILES: Record<string, () => Example[]> = {
             page(50),
           ),
       ],
-      [
-        'list: search terms (not prepared)',
-        () => products.list(TENANT, { ...active, searchTerms: ['cola', '330'] }, page(50)),
-      ],
+      ['list: search terms (not prepared)', () => products.list(TENANT, { ...active, q: ['cola', '330'] }, page(50))],
       ['list: after an id (cursor)', () => products.list(TENANT, active, { ...page(50), afterId: 'prd_a1_cola' })],
       [
         'list: a sync walk begins (every row, the position taken)',
@@ -81,7 +89,7 @@ const FILES: Record<string, () => Example[]> = {
     ];
   },
   'stock.repository.sql': () => {
-    const stock = t.app.get(StockRepository);
+    const stock = { list: list(STOCK_LIST) };
     const plain = { activeOnly: true, lowStockOnly: false };
     return [
       ['list: every store, page 1', () => stock.list(TENANT, plain, page(50))],

@@ -1,15 +1,18 @@
 import { CategoriesRepository } from '../src/catalog/categories/categories.repository.js';
-import { ProductsRepository } from '../src/catalog/products/products.repository.js';
+import { PRODUCT_LIST } from '../src/catalog/products/products.list.js';
 import { PromotionsRepository } from '../src/catalog/promotions/promotions.repository.js';
 import { fixedStatement } from '../src/database/statement.js';
-import { StockRepository } from '../src/inventory/stock/stock.repository.js';
+import { STOCK_LIST } from '../src/inventory/stock/stock.list.js';
+import type { FilterValues } from '../src/lists/list-definition.js';
+import { ListEngine } from '../src/lists/list-engine.js';
+import type { PageWindow } from '../src/lists/list-statements.js';
 import type { DataScope } from '../src/tenancy/data-scope.js';
 import { ScopedReader } from '../src/tenancy/scoped-reader.js';
 import { testDataset } from './support/dataset.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
- * Every repository method on real PostgreSQL, for each kind of scope: the whole tenant, another
+ * Every list and repository method on real PostgreSQL, for each kind of scope: the whole tenant, another
  * tenant, another store of the tenant, and a key limited to a list of stores (one of which belongs to
  * another tenant: the tenant condition still holds). A row outside the scope never comes back.
  */
@@ -33,28 +36,35 @@ const SCOPES = {
   'key limited to stores': { scope: scope('ten_a', ['sto_a2', 'sto_b1']), stores: ['sto_a2'] },
 };
 const CASES = Object.entries(SCOPES);
+const engine = () => t.app.get(ListEngine);
+const products = {
+  list: (s: DataScope, filters: FilterValues, window: PageWindow) =>
+    engine().read(PRODUCT_LIST, { scope: s, filters, window, sync: {} }),
+  findById: (s: DataScope, id: string) => engine().findOne(PRODUCT_LIST, s, id),
+};
+const stock = {
+  list: (s: DataScope, filters: FilterValues, window: PageWindow) =>
+    engine().read(STOCK_LIST, { scope: s, filters, window, sync: {} }),
+};
 const all = { pageSize: 100, offset: 0 };
 const parse = (rows: readonly string[]): Record<string, unknown>[] => rows.map((r) => JSON.parse(r));
 const storesOf = (rows: Record<string, unknown>[]): string[] => [...new Set(rows.map((r) => String(r.storeId)))].sort();
 
 describe.each(CASES)('in the scope of the %s', (_name, { scope: s, stores }) => {
-  it('ProductsRepository.list returns only products of its stores, with the total of its stores', async () => {
-    const listed = await t.app.get(ProductsRepository).list(s, { activeOnly: false }, { pageSize: 100, offset: 0 });
+  it('the product list returns only products of its stores, with the total of its stores', async () => {
+    const listed = await products.list(s, { activeOnly: false }, { pageSize: 100, offset: 0 });
     const rows = parse(listed.rows);
     expect(storesOf(rows)).toEqual(stores);
     const [{ n }] = await t.db.query('SELECT count(*)::int AS n FROM products WHERE store_id = ANY($1)', [stores]);
     expect(listed.total).toBe(n);
   });
 
-  it('ProductsRepository.list after an id continues within the scope', async () => {
-    const listed = await t.app
-      .get(ProductsRepository)
-      .list(s, { activeOnly: false }, { ...all, afterId: 'prd_a1_cola' });
+  it('the product list after an id continues within the scope', async () => {
+    const listed = await products.list(s, { activeOnly: false }, { ...all, afterId: 'prd_a1_cola' });
     expect(storesOf(parse(listed.rows)).every((id) => stores.includes(id))).toBe(true);
   });
 
-  it('ProductsRepository.findById finds a product only inside the scope', async () => {
-    const products = t.app.get(ProductsRepository);
+  it('a product by id is found only inside the scope', async () => {
     for (const [id, store] of [
       ['prd_a1_cola', 'sto_a1'],
       ['prd_a2_cola', 'sto_a2'],
@@ -65,8 +75,7 @@ describe.each(CASES)('in the scope of the %s', (_name, { scope: s, stores }) => 
     }
   });
 
-  it('StockRepository.list returns only stock rows of its stores, for every kind of list', async () => {
-    const stock = t.app.get(StockRepository);
+  it('the stock list returns only stock rows of its stores, for every kind of list', async () => {
     for (const filter of [
       { activeOnly: false, lowStockOnly: false },
       { activeOnly: false, lowStockOnly: true },
@@ -103,7 +112,7 @@ describe.each(CASES)('in the scope of the %s', (_name, { scope: s, stores }) => 
   });
 });
 
-describe('StockRepository availability', () => {
+describe('stock availability', () => {
   // The contract's derivation, with exact decimal comparisons (floating point would get 0.3 <= 0.3 wrong).
   it.each([
     [false, '50', '10', 'not_tracked'],
@@ -124,13 +133,13 @@ describe('StockRepository availability', () => {
       'UPDATE stock_levels SET track_stock = $1, quantity = $2, reorder_level = $3 WHERE product_id = $4',
       [track, quantity, reorder, 'prd_a1_juice'],
     );
-    const listed = await t.app
-      .get(StockRepository)
-      .list(scope('ten_a', null), { activeOnly: true, lowStockOnly: false, productId: 'prd_a1_juice' }, all);
+    const listed = await stock.list(
+      scope('ten_a', null),
+      { activeOnly: true, lowStockOnly: false, productId: 'prd_a1_juice' },
+      all,
+    );
     expect(JSON.parse(listed.rows[0]).availability).toBe(expected);
-    const low = await t.app
-      .get(StockRepository)
-      .list(scope('ten_a', ['sto_a1']), { activeOnly: true, lowStockOnly: true }, all);
+    const low = await stock.list(scope('ten_a', ['sto_a1']), { activeOnly: true, lowStockOnly: true }, all);
     expect(parse(low.rows).some((r) => r.productId === 'prd_a1_juice')).toBe(expected === 'low_stock');
   });
 });

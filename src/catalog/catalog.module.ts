@@ -3,21 +3,12 @@ import { CategoriesController } from './categories/categories.controller.js';
 import { CategoriesRepository } from './categories/categories.repository.js';
 import { CategoriesService } from './categories/categories.service.js';
 import { ProductsController } from './products/products.controller.js';
-import { ProductsRepository } from './products/products.repository.js';
-import { ProductsService } from './products/products.service.js';
 import { PromotionsController } from './promotions/promotions.controller.js';
 import { PromotionsRepository } from './promotions/promotions.repository.js';
 import { PromotionsService } from './promotions/promotions.service.js';
 
 @Module({
   controllers: [ProductsController, CategoriesController, PromotionsController],
-  providers: [
-    ProductsService,
-    ProductsRepository,
-    CategoriesService,
-    CategoriesRepository,
-    PromotionsService,
-    PromotionsRepository,
-  ],
+  providers: [CategoriesService, CategoriesRepository, PromotionsService, PromotionsRepository],
 })
 export class CatalogModule {}

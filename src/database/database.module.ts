@@ -2,9 +2,10 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from '../config/app-config.js';
 import { dataSourceOptions } from './data-source-options.js';
+import { ServiceSecrets } from './service-secrets.js';
 import { SqlReader } from './sql-reader.js';
 
-/** The pools (TypeORM's, for the schema, migrations and tools too) and the request path's SqlReader. */
+/** The pools (TypeORM's, for the schema, migrations and tools too), the request path's SqlReader and the service's secrets. */
 @Global()
 @Module({})
 export class DatabaseModule {
@@ -25,8 +26,8 @@ export class DatabaseModule {
           retryAttempts: 0,
         }),
       ],
-      providers: [SqlReader],
-      exports: [SqlReader],
+      providers: [SqlReader, ServiceSecrets],
+      exports: [SqlReader, ServiceSecrets],
     };
   }
 }

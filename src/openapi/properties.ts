@@ -1,6 +1,4 @@
-import type { Type } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { MAX_PAGE_SIZE } from '../pagination/pagination.js';
 import { ID_PATTERN_TEXT } from '../params/params.js';
 
 /** Schema decorators for response fields, written once to the conventions of the contract. */
@@ -28,42 +26,3 @@ export const QuantityProperty = (extra: Extra = {}): PropertyDecorator =>
 /** UTC with milliseconds: `2026-10-02T09:30:00.000Z`. */
 export const TimestampProperty = (extra: Extra = {}): PropertyDecorator =>
   ApiProperty({ type: String, format: 'date-time', pattern: TIMESTAMP_PATTERN, ...extra });
-
-/**
- * The numbers of a page. `page` echoes the request's page, up to 2^53 - 1 (int64); the counts are
- * int32, as PostgreSQL counts them (`count(*)::int`: a larger count would be an error, not a total).
- */
-export const PageFields = {
-  page: (): PropertyDecorator =>
-    ApiProperty({
-      type: 'integer',
-      format: 'int64',
-      minimum: 1,
-      maximum: Number.MAX_SAFE_INTEGER,
-      description: 'The page returned, from 1.',
-    }),
-  pageSize: (): PropertyDecorator =>
-    ApiProperty({
-      type: 'integer',
-      format: 'int32',
-      minimum: 1,
-      maximum: MAX_PAGE_SIZE,
-      description: 'Rows per page.',
-    }),
-  total: (): PropertyDecorator =>
-    ApiProperty({
-      type: 'integer',
-      format: 'int32',
-      minimum: 0,
-      description: 'Rows matching the filters, on all pages.',
-    }),
-  totalPages: (): PropertyDecorator =>
-    ApiProperty({
-      type: 'integer',
-      format: 'int32',
-      minimum: 1,
-      description: 'ceil(total / pageSize), at least 1.',
-    }),
-  /** At most a page's worth of rows. */
-  rows: (type: [Type<unknown>]): PropertyDecorator => ApiProperty({ type, maxItems: MAX_PAGE_SIZE }),
-};

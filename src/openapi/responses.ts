@@ -37,7 +37,7 @@ export const RESPONSE_HEADERS = {
     description: 'Whole seconds to wait, at least 1.',
     schema: { type: 'integer', format: 'int32', minimum: 1 },
   },
-  // The 200 headers of a paginated list (see src/pagination/links.ts).
+  // The 200 headers of a paginated list (see src/lists/page-headers.ts).
   Link: {
     required: true,
     description:

@@ -9,7 +9,7 @@ export const BEARER_SCHEME = 'apiKey';
 /** The extension that marks a /v1 operation; buildOpenApiDocument completes the operations it marks. */
 export const REQUIRED_SCOPES_EXTENSION = 'x-required-scopes';
 
-/** The 200 headers of a paginated list (see src/pagination/links.ts). */
+/** The 200 headers of a paginated list (see src/lists/page-headers.ts). */
 export const PAGE_HEADERS = headerRefs('Link', 'Sync-Position');
 
 export interface V1OperationOptions {

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { ListCategoriesQuery } from '../catalog/categories/list-categories.query.js';
-import { ListProductsQuery, NoQueryParams, ProductIdParams } from '../catalog/products/list-products.query.js';
+import { ListProductsQuery, NoQueryParams, ProductIdParams } from '../catalog/products/products.list.js';
 import { ListPromotionsQuery } from '../catalog/promotions/list-promotions.query.js';
-import { ListStockQuery } from '../inventory/stock/list-stock.query.js';
+import { ListStockQuery } from '../inventory/stock/stock.list.js';
 import type { ParameterError } from '../http/api-error.js';
 import { parseFast } from './fast-parse.js';
 import { parameterNames, validateFully } from './params-validation.pipe.js';

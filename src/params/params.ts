@@ -88,6 +88,22 @@ export function IdParam(d: ParamDoc & { required?: boolean }): PropertyDecorator
   );
 }
 
+/** `storeId` of every list route: the store scoping rule of the contract. */
+export const StoreIdParam = (): PropertyDecorator =>
+  IdParam({
+    description:
+      'Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found.',
+    example: 'sto_camden',
+  });
+
+/** `sku` of the lists that filter products: an exact match. */
+export const SkuParam = (): PropertyDecorator =>
+  TextParam({ description: 'Exact, case-sensitive SKU.', example: 'SD-100' });
+
+/** `barcode` of the lists that filter products: an exact match. */
+export const BarcodeParam = (): PropertyDecorator =>
+  TextParam({ description: 'Exact, case-sensitive barcode.', example: '5010000000000' });
+
 export const MAX_TEXT_PARAM = 200;
 
 const isText = (value: unknown): value is string =>

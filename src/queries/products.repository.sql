@@ -9,7 +9,7 @@ SELECT COALESCE(SUM(c.n), 0)::int AS total FROM product_counts c WHERE c.tenant_
 --   $2 = 51
 --   $3 = 0
 SELECT p.id, row_to_json(r)::text AS json
-  FROM (SELECT p.id FROM products p
+  FROM (SELECT p.id AS id FROM products p
          WHERE p.tenant_id = $1
            AND p.is_active
          ORDER BY p.id LIMIT $2 OFFSET $3) page
@@ -38,7 +38,7 @@ SELECT COALESCE(SUM(c.n), 0)::int AS total FROM product_counts c WHERE c.tenant_
 --   $3 = 3
 --   $4 = 4
 SELECT p.id, row_to_json(r)::text AS json
-  FROM (SELECT p.id FROM products p
+  FROM (SELECT p.id AS id FROM products p
          WHERE p.tenant_id = $1 AND p.store_id = $2
          ORDER BY p.id LIMIT $3 OFFSET $4) page
   JOIN products p ON p.id = page.id
@@ -80,7 +80,7 @@ SELECT count(*)::int AS total FROM products p
 --   $7 = 51
 --   $8 = 0
 SELECT p.id, row_to_json(r)::text AS json
-  FROM (SELECT p.id FROM products p
+  FROM (SELECT p.id AS id FROM products p
          WHERE p.tenant_id = $1 AND p.store_id = ANY($2)
            AND p.is_active
            AND p.category_id = $3
@@ -119,7 +119,7 @@ SELECT count(*)::int AS total FROM products p
 --   $4 = 51
 --   $5 = 0
 SELECT p.id, row_to_json(r)::text AS json
-  FROM (SELECT p.id FROM products p
+  FROM (SELECT p.id AS id FROM products p
          WHERE p.tenant_id = $1
            AND p.is_active
            AND p.search_text LIKE ('%' || lower($2) || '%')
@@ -148,7 +148,7 @@ SELECT COALESCE(SUM(c.n), 0)::int AS total FROM product_counts c WHERE c.tenant_
 --   $2 = "prd_a1_cola"
 --   $3 = 51
 SELECT p.id, row_to_json(r)::text AS json
-  FROM (SELECT p.id FROM products p
+  FROM (SELECT p.id AS id FROM products p
          WHERE p.tenant_id = $1
            AND p.is_active
            AND p.id > $2
@@ -176,7 +176,7 @@ SELECT COALESCE(SUM(c.n), 0)::int AS total, pg_snapshot_xmin(pg_current_snapshot
 --   $2 = 101
 --   $3 = 0
 SELECT p.id, row_to_json(r)::text AS json
-  FROM (SELECT p.id FROM products p
+  FROM (SELECT p.id AS id FROM products p
          WHERE p.tenant_id = $1
          ORDER BY p.id LIMIT $2 OFFSET $3) page
   JOIN products p ON p.id = page.id
@@ -206,7 +206,7 @@ SELECT count(*)::int AS total, pg_snapshot_xmin(pg_current_snapshot())::text AS 
 --   $3 = "prd_a1_cola"
 --   $4 = 101
 SELECT p.id, row_to_json(r)::text AS json
-  FROM (SELECT p.id FROM products p
+  FROM (SELECT p.id AS id FROM products p
          WHERE p.tenant_id = $1
            AND p.change_xact >= $2
            AND p.id > $3

@@ -1,12 +1,8 @@
 import { CATEGORY_SORTS, type CategorySort } from './categories.repository.js';
-import { BooleanParam, EnumParam, IdParam } from '../../params/params.js';
+import { BooleanParam, EnumParam, IdParam, StoreIdParam } from '../../params/params.js';
 
 export class ListCategoriesQuery {
-  @IdParam({
-    description:
-      'Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found.',
-    example: 'sto_camden',
-  })
+  @StoreIdParam()
   storeId?: string;
 
   @IdParam({

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IdProperty, MoneyProperty, PageFields, TextProperty, TimestampProperty } from '../../openapi/properties.js';
+import { IdProperty, MoneyProperty, TextProperty, TimestampProperty } from '../../openapi/properties.js';
+import { PageFields } from '../../lists/page.js';
 import { ApiSchemaWithExample } from '../../openapi/schema-examples.js';
 import { TAX_CATEGORIES, type TaxCategory, UNIT_TYPES, type UnitType } from '../../schema/tables/product.entity.js';
 

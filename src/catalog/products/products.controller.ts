@@ -3,17 +3,17 @@ import { ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Caller, type ApiCaller } from '../../auth/api-caller.js';
 import { PAGE_HEADERS, V1Operation } from '../../openapi/v1-operation.decorator.js';
-import { sendPage } from '../../pagination/links.js';
 import { sendJson } from '../../http/send-json.js';
+import { ListEngine } from '../../lists/list-engine.js';
+import { sendListPage } from '../../lists/page-headers.js';
 import { PathAndQuery } from '../../params/params-validation.pipe.js';
-import { ListProductsQuery, NoQueryParams, PRODUCT_ID_PARAM, ProductIdParams } from './list-products.query.js';
 import { ProductPage, ProductView } from './product.view.js';
-import { ProductsService } from './products.service.js';
+import { ListProductsQuery, NoQueryParams, PRODUCT_ID_PARAM, PRODUCT_LIST, ProductIdParams } from './products.list.js';
 
 @ApiTags('Catalog')
 @Controller('v1/catalog/products')
 export class ProductsController {
-  constructor(private readonly products: ProductsService) {}
+  constructor(private readonly lists: ListEngine) {}
 
   @Get()
   @V1Operation({
@@ -34,7 +34,7 @@ export class ProductsController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    sendJson(res, sendPage(req, res, await this.products.list(caller, query)));
+    sendListPage(req, res, await this.lists.page(PRODUCT_LIST, caller, query));
   }
 
   @Get(':id')
@@ -54,6 +54,6 @@ export class ProductsController {
     @PathAndQuery({ path: ProductIdParams, query: NoQueryParams }) params: ProductIdParams,
     @Res() res: Response,
   ): Promise<void> {
-    sendJson(res, await this.products.get(caller, params.id));
+    sendJson(res, await this.lists.one(PRODUCT_LIST, caller, params.id));
   }
 }

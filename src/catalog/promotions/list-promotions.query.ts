@@ -1,12 +1,8 @@
 import type { Instant } from '../../values/formats.js';
-import { BooleanParam, DateTimeParam, IdParam, TextParam } from '../../params/params.js';
+import { BooleanParam, DateTimeParam, StoreIdParam, TextParam } from '../../params/params.js';
 
 export class ListPromotionsQuery {
-  @IdParam({
-    description:
-      'Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found.',
-    example: 'sto_camden',
-  })
+  @StoreIdParam()
   storeId?: string;
 
   @DateTimeParam({

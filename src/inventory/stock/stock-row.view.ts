@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IdProperty, PageFields, QuantityProperty, TextProperty, TimestampProperty } from '../../openapi/properties.js';
+import { IdProperty, QuantityProperty, TextProperty, TimestampProperty } from '../../openapi/properties.js';
+import { PageFields } from '../../lists/page.js';
 import { ApiSchemaWithExample } from '../../openapi/schema-examples.js';
 
 export const AVAILABILITIES = ['not_tracked', 'out_of_stock', 'low_stock', 'in_stock'] as const;

@@ -3,16 +3,15 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Caller, type ApiCaller } from '../../auth/api-caller.js';
 import { PAGE_HEADERS, V1Operation } from '../../openapi/v1-operation.decorator.js';
-import { sendPage } from '../../pagination/links.js';
-import { sendJson } from '../../http/send-json.js';
-import { ListStockQuery } from './list-stock.query.js';
+import { ListEngine } from '../../lists/list-engine.js';
+import { sendListPage } from '../../lists/page-headers.js';
 import { StockPage } from './stock-row.view.js';
-import { StockService } from './stock.service.js';
+import { ListStockQuery, STOCK_LIST } from './stock.list.js';
 
 @ApiTags('Inventory')
 @Controller('v1/inventory/stock')
 export class StockController {
-  constructor(private readonly stock: StockService) {}
+  constructor(private readonly lists: ListEngine) {}
 
   @Get()
   @V1Operation({
@@ -34,6 +33,6 @@ export class StockController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    sendJson(res, sendPage(req, res, await this.stock.list(caller, query)));
+    sendListPage(req, res, await this.lists.page(STOCK_LIST, caller, query));
   }
 }

@@ -1,7 +1,11 @@
+import type { Type } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
 import type { JsonText } from '../values/json-text.js';
 import { SAMPLE_CURSOR } from '../openapi/samples.js';
-import { CursorParam, IntegerParam } from '../params/params.js';
+import { CursorParam, IntegerParam, SyncPositionParam } from '../params/params.js';
+import { SAMPLE_SYNC_POSITION } from '../openapi/samples.js';
 import { CURSOR_PATTERN_TEXT } from './cursor.js';
+import { SYNC_POSITION_PATTERN_TEXT } from './sync-position.js';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 50;
@@ -43,12 +47,21 @@ export class PageQuery {
   cursor?: string;
 }
 
-/** Which rows of a list a page holds: skip `offset` rows, or start after the id `afterId` (a cursor). */
-export interface PageWindow {
-  readonly pageSize: number;
-  readonly offset: number;
-  readonly afterId?: string;
-}
+/**
+ * `changedSince` of a list that can be synced: a position of an earlier walk. It walks every row of
+ * the scope, so it combines with none of the list's `filters`.
+ */
+export const ChangedSinceParam = (options: {
+  filters: Readonly<Record<string, unknown>>;
+  description: string;
+}): PropertyDecorator =>
+  SyncPositionParam({
+    pattern: SYNC_POSITION_PATTERN_TEXT,
+    filters: Object.keys(options.filters).filter((name) => name !== 'activeOnly'),
+    example: SAMPLE_SYNC_POSITION,
+    description: options.description,
+  });
+
 /**
  * The paginated body of the contract, `{ rows, page, pageSize, total, totalPages }` in that order,
  * around rows that are already JSON text.
@@ -57,3 +70,42 @@ export function pageBody(rows: readonly JsonText[], page: number, pageSize: numb
   const totalPages = Math.max(1, Math.ceil(total / pageSize));
   return `{"rows":[${rows.join(',')}],"page":${page},"pageSize":${pageSize},"total":${total},"totalPages":${totalPages}}` as JsonText;
 }
+
+/**
+ * The numbers of a page. `page` echoes the request's page, up to 2^53 - 1 (int64); the counts are
+ * int32, as PostgreSQL counts them (`count(*)::int`: a larger count would be an error, not a total).
+ */
+export const PageFields = {
+  page: (): PropertyDecorator =>
+    ApiProperty({
+      type: 'integer',
+      format: 'int64',
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'The page returned, from 1.',
+    }),
+  pageSize: (): PropertyDecorator =>
+    ApiProperty({
+      type: 'integer',
+      format: 'int32',
+      minimum: 1,
+      maximum: MAX_PAGE_SIZE,
+      description: 'Rows per page.',
+    }),
+  total: (): PropertyDecorator =>
+    ApiProperty({
+      type: 'integer',
+      format: 'int32',
+      minimum: 0,
+      description: 'Rows matching the filters, on all pages.',
+    }),
+  totalPages: (): PropertyDecorator =>
+    ApiProperty({
+      type: 'integer',
+      format: 'int32',
+      minimum: 1,
+      description: 'ceil(total / pageSize), at least 1.',
+    }),
+  /** At most a page's worth of rows. */
+  rows: (type: [Type<unknown>]): PropertyDecorator => ApiProperty({ type, maxItems: MAX_PAGE_SIZE }),
+};

@@ -1,7 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { SqlReader } from '../database/sql-reader.js';
-import { fixedStatement } from '../database/statement.js';
+import { ServiceSecrets } from '../database/service-secrets.js';
 import { ApiError } from '../http/api-error.js';
 
 /** Where a cursor walk stands. */
@@ -19,10 +18,6 @@ const MAC_BYTES = 16;
 /** Base64url payload, a dot, the base64url MAC. */
 export const CURSOR_PATTERN_TEXT = '^[A-Za-z0-9_-]{1,1000}\\.[A-Za-z0-9_-]{22}$';
 
-const SIGNING_KEY = fixedStatement<Record<string, never>>(
-  () => `SELECT value FROM service_secrets WHERE name = 'cursor_signing_key'`,
-);
-
 const invalid = (message: string): ApiError => ApiError.validationFailed([{ in: 'query', name: 'cursor', message }]);
 
 /**
@@ -33,9 +28,7 @@ const invalid = (message: string): ApiError => ApiError.validationFailed([{ in: 
  */
 @Injectable()
 export class CursorCodec {
-  private key: Promise<Buffer> | undefined;
-
-  constructor(private readonly reader: SqlReader) {}
+  constructor(private readonly secrets: ServiceSecrets) {}
 
   /** A digest of what a cursor is for: anything that changes the list it walks. */
   static binding(parts: readonly unknown[]): string {
@@ -70,21 +63,9 @@ export class CursorCodec {
   }
 
   private async mac(payload: string, deadlineMs: number): Promise<Buffer> {
-    this.key ??= this.loadKey(deadlineMs).catch((error: unknown) => {
-      this.key = undefined;
-      throw error;
-    });
-    return createHmac('sha256', await this.key)
+    return createHmac('sha256', await this.secrets.signingKey(deadlineMs))
       .update(payload)
       .digest()
       .subarray(0, MAC_BYTES);
-  }
-
-  private async loadKey(deadlineMs: number): Promise<Buffer> {
-    const rows = await this.reader.read(deadlineMs, { lane: 'light', server: 'primary' }, (db) =>
-      db.rows<{ value: string }>(SIGNING_KEY, []),
-    );
-    if (rows.length === 0) throw new Error('service_secrets has no cursor_signing_key: run the migrations');
-    return Buffer.from(rows[0].value, 'utf8');
   }
 }

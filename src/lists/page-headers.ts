@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
-import type { JsonText } from '../values/json-text.js';
-import type { ListedPage } from './walk.js';
+import { sendJson } from '../http/send-json.js';
+import type { ListedPage } from './list-engine.js';
 
 export const SYNC_POSITION_HEADER = 'Sync-Position';
 
@@ -20,10 +20,10 @@ function listUrl(req: Request): { path: string; params: string[] } {
 }
 
 /**
- * The headers of a page of a walk: RFC 8288 `Link` with `rel="next"` (while a next page exists) and
- * `rel="first"`, as URLs relative to this server; and `Sync-Position` on a sync walk. Returns the body.
+ * Sends a page of a walk: its body, RFC 8288 `Link` with `rel="next"` (while a next page exists) and
+ * `rel="first"`, as URLs relative to this server, and `Sync-Position` on a sync walk.
  */
-export function sendPage(req: Request, res: Response, page: ListedPage): JsonText {
+export function sendListPage(req: Request, res: Response, page: ListedPage): void {
   const { path, params } = listUrl(req);
   const url = (extra: string[]): string =>
     params.length + extra.length === 0 ? path : `${path}?${[...params, ...extra].join('&')}`;
@@ -31,5 +31,5 @@ export function sendPage(req: Request, res: Response, page: ListedPage): JsonTex
   if (page.nextCursor !== null) links.unshift(`<${url([`cursor=${page.nextCursor}`])}>; rel="next"`);
   res.setHeader('Link', links.join(', '));
   if (page.syncPosition !== null) res.setHeader(SYNC_POSITION_HEADER, page.syncPosition);
-  return page.body;
+  sendJson(res, page.body);
 }

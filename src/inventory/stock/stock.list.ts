@@ -1,0 +1,116 @@
+import { isoMillisSql } from '../../database/sql-format.js';
+import { defineList, equals, flag, since } from '../../lists/list-definition.js';
+import { ChangedSinceParam, PageQuery } from '../../lists/page.js';
+import type { Instant } from '../../values/formats.js';
+import { BooleanParam, DateTimeParam, IdParam, StoreIdParam, SkuParam, BarcodeParam } from '../../params/params.js';
+
+/** availability = low_stock, with exact numeric comparisons, over stock levels `s`. */
+const LOW_STOCK = '(s.track_stock AND s.quantity > 0 AND s.quantity <= s.reorder_level)';
+
+/**
+ * The filters of the stock list (docs/api-rules.md#filters), in the order their conditions are
+ * written: on products `p` and their stock level `s` (left-joined), and the index that serves each.
+ */
+const FILTERS = {
+  activeOnly: flag('p.is_active'),
+  productId: equals('p.id', 'products_pkey'),
+  sku: equals('p.sku', 'products_tenant_sku_idx'),
+  barcode: equals('p.barcode', 'products_tenant_barcode_idx'),
+  categoryId: equals('p.category_id', 'products_tenant_category_idx'),
+  // On the row's updatedAt: the later of the product's and its stock level's update times.
+  updatedSince: since('GREATEST(p.updated_at, s.updated_at)', 'products_tenant_updated_idx'),
+  lowStockOnly: flag(LOW_STOCK, 'stock_levels_low_stock_idx'),
+};
+
+export class ListStockQuery extends PageQuery {
+  @StoreIdParam()
+  storeId?: string;
+
+  @IdParam({ description: 'Only this product.', example: 'prd_camden_001' })
+  productId?: string;
+
+  @SkuParam()
+  sku?: string;
+
+  @BarcodeParam()
+  barcode?: string;
+
+  @IdParam({
+    description: "Only products whose own category is this one (not its subcategories').",
+    example: 'cat_camden_sd',
+  })
+  categoryId?: string;
+
+  @DateTimeParam({
+    description:
+      "Only rows with updatedAt at or after this instant (a row's updatedAt is the later of the product's and " +
+      "its stock level's update times). To keep a copy in sync, use changedSince instead: timestamps written " +
+      'by other systems or by transactions that commit late can fall behind the largest updatedAt already seen.',
+    example: '2026-10-01T00:00:00Z',
+  })
+  updatedSince?: Instant;
+
+  @BooleanParam({
+    description: 'true: only rows whose availability is low_stock. false filters nothing.',
+    example: true,
+  })
+  lowStockOnly?: boolean;
+
+  @BooleanParam({ description: 'true: only active products; false: inactive ones too.', default: true, example: false })
+  activeOnly: boolean = true;
+
+  @ChangedSinceParam({
+    filters: FILTERS,
+    description:
+      'A sync position (the `Sync-Position` header of an earlier walk): only rows whose product or stock ' +
+      'level changed since, inactive products included. Needs activeOnly=false; combines only with storeId, ' +
+      'pageSize and cursor. Follow the `Link` next cursors to the end and store the new Sync-Position. ' +
+      'Deletions are not signalled.',
+  })
+  changedSince?: string;
+}
+
+/**
+ * The stock list: one row per product, with or without a stock record, written by PostgreSQL as JSON
+ * text in the decided key order (StockRowView): quantities at their scale of 3, availability derived
+ * by the contract's rule with exact comparisons, updatedAt the later of the product's and the stock
+ * level's. A product without a stock level reads trackStock false, zero quantities and not_tracked.
+ * Cost layers and movements are never read.
+ */
+export const STOCK_LIST = defineList({
+  name: 'stock',
+  from: { table: 'products', alias: 'p' },
+  key: 'p.id',
+  filterJoins: [{ kind: 'LEFT JOIN', table: 'stock_levels', alias: 's', on: 's.product_id = p.id' }],
+  filters: FILTERS,
+  // Every product in scope has exactly one row: without row filters the total is the product count,
+  // read from product_counts (kept exact by triggers).
+  count: { from: { table: 'product_counts', alias: 'c' }, sum: 'c.n', filters: { activeOnly: 'c.is_active' } },
+  // Low stock alone: the low-stock partial index holds every answer (with the store and the
+  // product's isActive), so neither the count nor the ids join the products.
+  variants: [
+    {
+      when: 'lowStockOnly',
+      from: { table: 'stock_levels', alias: 's' },
+      key: 's.product_id',
+      filters: { lowStockOnly: LOW_STOCK, activeOnly: 's.product_is_active' },
+    },
+  ],
+  row: {
+    joins: [{ kind: 'LEFT JOIN', table: 'stock_levels', alias: 's', on: 's.product_id = p.id' }],
+    select: `p.id AS "productId", p.store_id AS "storeId", p.sku, p.barcode, p.name AS "productName",
+           COALESCE(s.track_stock, false) AS "trackStock", COALESCE(s.quantity, 0.000)::text AS quantity,
+           COALESCE(s.low_stock_threshold, 0.000)::text AS "lowStockThreshold",
+           COALESCE(s.reorder_level, 0.000)::text AS "reorderLevel",
+           CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
+                WHEN s.quantity <= 0 THEN 'out_of_stock'
+                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
+                ELSE 'in_stock' END AS availability,
+           ${isoMillisSql('GREATEST(p.updated_at, s.updated_at)')} AS "updatedAt"`,
+  },
+  // A stock row changes with its product or its stock level (a deleted stock level marks its product).
+  sync: {
+    marker: 'change_xact',
+    inputs: [{ kind: 'rows', from: { table: 'stock_levels', alias: 's' }, key: 's.product_id' }],
+  },
+});

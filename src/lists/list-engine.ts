@@ -1,0 +1,214 @@
+import { Injectable } from '@nestjs/common';
+import type { ApiCaller } from '../auth/api-caller.js';
+import { Shapes } from '../database/statement.js';
+import { ApiError } from '../http/api-error.js';
+import { type DataScope, DataScopeService, scopeCondition, scopeShape } from '../tenancy/data-scope.js';
+import { ScopedReader } from '../tenancy/scoped-reader.js';
+import type { JsonText } from '../values/json-text.js';
+import { CursorCodec } from './cursor.js';
+import type { FilterValues, ListDefinition } from './list-definition.js';
+import { type ListRead, ListStatements, type PageWindow, rowText, type SyncRead } from './list-statements.js';
+import { pageBody } from './page.js';
+import { fromSyncPosition, toSyncPosition } from './sync-position.js';
+
+
+/** What a paginated list request asks for: page numbers or a cursor, a sync position, a store, filters. */
+export interface ListQuery {
+  readonly page?: number;
+  readonly pageSize: number;
+  readonly cursor?: string;
+  readonly changedSince?: string;
+  readonly storeId?: string;
+}
+
+/** One page of a list: its body, the cursor of the next page and, on a sync walk, the position to store. */
+export interface ListedPage {
+  readonly body: JsonText;
+  readonly nextCursor: string | null;
+  readonly syncPosition: string | null;
+}
+
+/** Where a request stands in its walk, before the read. */
+interface Walk {
+  readonly window: PageWindow;
+  /** The page number this page stands for. */
+  readonly page: number;
+  readonly sync: SyncRead;
+}
+
+/** What one read of a page gives back. */
+export interface ListedRows {
+  readonly total: number;
+  readonly rows: readonly JsonText[];
+  readonly lastId: string | null;
+  readonly hasNext: boolean;
+  /** The oldest transaction the read's snapshot could not see (asked for by takeHorizon or caughtUpTo). */
+  readonly horizon: string | null;
+}
+
+type OneInput = { readonly scope: DataScope; readonly id: string };
+
+/**
+ * Runs the lists declared by ListDefinitions, the one place where a page is read: the cursor is
+ * checked (400) before the store (404), then the count and the page are read on a replica, or on the
+ * primary when the replica has not caught up with the walk, and the page gets its cursor and, on a
+ * walk of every row of the scope begun without `page`, the sync position (taken when the walk began,
+ * carried by its cursors, so that it is the same on every page).
+ */
+@Injectable()
+export class ListEngine {
+  private readonly statements = new Map<ListDefinition, ListStatements>();
+  private readonly byId = new Map<ListDefinition, Shapes<OneInput>>();
+
+  constructor(
+    private readonly cursors: CursorCodec,
+    private readonly dataScopes: DataScopeService,
+    private readonly reader: ScopedReader,
+  ) {}
+
+  async page(definition: ListDefinition, caller: ApiCaller, query: ListQuery): Promise<ListedPage> {
+    const statements = this.statementsOf(definition);
+    const filters = filterValues(definition, query);
+    // A cursor belongs to this list of this client: the list, the key's client and tenant, the filters.
+    const binding = CursorCodec.binding([
+      definition.name,
+      caller.tenantId,
+      caller.clientId,
+      query.storeId,
+      filters,
+      query.pageSize,
+      query.changedSince,
+    ]);
+    // Every row of the scope, inactive ones included: a walk of it can be a sync basis.
+    const syncable = statements.active(filters).length === 0;
+    // A cursor is checked (400) before the store is (404): parameters come before stores.
+    const walk = await this.begin(query, binding, syncable, caller.deadlineMs);
+    const scope = await this.dataScopes.resolve(caller, query.storeId);
+    const listed = await this.read(definition, { scope, filters, window: walk.window, sync: walk.sync });
+    return this.end(walk, binding, listed, caller.deadlineMs);
+  }
+
+  /**
+   * The data of one page: the total and the page's rows, read on a replica, or on the primary when
+   * the replica has not caught up with the sync walk's position.
+   */
+  async read(definition: ListDefinition, input: ListRead): Promise<ListedRows> {
+    const statements = this.statementsOf(definition);
+    return (await this.readOn(statements, input, 'replica')) ?? (await this.readOn(statements, input, 'primary'))!;
+  }
+
+  /** One row of the list by id, active or not; a 404 when there is none in the caller's scope. */
+  async one(definition: ListDefinition, caller: ApiCaller, id: string): Promise<JsonText> {
+    const row = await this.findOne(definition, await this.dataScopes.resolve(caller), id);
+    if (row === undefined) throw ApiError.notFound();
+    return row;
+  }
+
+  /** One row of the list in scope by id, active or not; undefined when there is none. */
+  async findOne(definition: ListDefinition, scope: DataScope, id: string): Promise<JsonText | undefined> {
+    const input: OneInput = { scope, id };
+    const statement = this.byIdOf(definition).for(input);
+    const rows = await this.reader.read(scope, { lane: 'light' }, (db) =>
+      db.rows<{ json: JsonText }, OneInput>(statement, input),
+    );
+    return rows[0]?.json;
+  }
+
+  private statementsOf(definition: ListDefinition): ListStatements {
+    let found = this.statements.get(definition);
+    if (found === undefined) {
+      found = new ListStatements(definition);
+      this.statements.set(definition, found);
+    }
+    return found;
+  }
+
+  private byIdOf(d: ListDefinition): Shapes<OneInput> {
+    let found = this.byId.get(d);
+    if (found === undefined) {
+      found = new Shapes<OneInput>(
+        (i) => scopeShape(i.scope),
+        (i, sql) => {
+          const where = scopeCondition(sql, i.scope).on(d.from.alias);
+          return sql.build(
+            `SELECT row_to_json(r)::text AS json FROM ${d.from.table} ${d.from.alias}
+  ${rowText(d)}
+ WHERE ${where} AND ${d.key} = ${sql.param((x) => x.id)}`,
+          );
+        },
+      );
+      this.byId.set(d, found);
+    }
+    return found;
+  }
+
+  private async begin(query: ListQuery, binding: string, syncable: boolean, deadlineMs: number): Promise<Walk> {
+    const changedSince = query.changedSince === undefined ? undefined : fromSyncPosition(query.changedSince);
+    if (query.cursor !== undefined) {
+      const state = await this.cursors.decode(binding, query.cursor, deadlineMs);
+      return {
+        window: { pageSize: query.pageSize, offset: 0, afterId: state.afterId },
+        page: state.page,
+        sync: { changedSince, caughtUpTo: state.horizon },
+      };
+    }
+    const page = query.page ?? 1;
+    return {
+      window: { pageSize: query.pageSize, offset: (page - 1) * query.pageSize },
+      page,
+      sync: { changedSince, takeHorizon: syncable && query.page === undefined },
+    };
+  }
+
+  /** The page, or null when the server has not caught up with the sync walk's position. */
+  private readOn(
+    statements: ListStatements,
+    input: ListRead,
+    server: 'primary' | 'replica',
+  ): Promise<ListedRows | null> {
+    return this.reader.read(input.scope, { lane: 'heavy', server }, async (db) => {
+      const [{ total, horizon = null }] = await db.rows<{ total: number; horizon?: string }, ListRead>(
+        statements.count(input),
+        input,
+      );
+      const { caughtUpTo } = input.sync;
+      if (server === 'replica' && caughtUpTo !== undefined && BigInt(horizon!) < BigInt(caughtUpTo)) return null;
+      const { window } = input;
+      if (window.afterId === undefined && window.offset >= total) {
+        return { total, rows: [], lastId: null, hasNext: false, horizon };
+      }
+      const found = await db.rows<{ id: string; json: JsonText }, ListRead>(statements.page(input), input);
+      const rows = found.slice(0, window.pageSize);
+      return {
+        total,
+        rows: rows.map((r) => r.json),
+        lastId: rows.at(-1)?.id ?? null,
+        hasNext: found.length > window.pageSize,
+        horizon,
+      };
+    });
+  }
+
+  private async end(walk: Walk, binding: string, listed: ListedRows, deadlineMs: number): Promise<ListedPage> {
+    const horizon = walk.sync.caughtUpTo ?? (walk.sync.takeHorizon ? (listed.horizon ?? undefined) : undefined);
+    const nextCursor =
+      listed.hasNext && listed.lastId !== null
+        ? await this.cursors.encode(binding, { afterId: listed.lastId, page: walk.page + 1, horizon }, deadlineMs)
+        : null;
+    return {
+      body: pageBody(listed.rows, walk.page, walk.window.pageSize, listed.total),
+      nextCursor,
+      syncPosition: horizon === undefined ? null : toSyncPosition(horizon),
+    };
+  }
+}
+
+/** The filters' values of a request, in the definition's order (what a cursor is bound to). */
+function filterValues(definition: ListDefinition, query: ListQuery): FilterValues {
+  const given = query as unknown as Record<string, unknown>;
+  const values: Record<string, unknown> = {};
+  for (const [name, filter] of Object.entries(definition.filters)) {
+    values[name] = filter.value === undefined ? given[name] : filter.value(given[name]);
+  }
+  return values;
+}

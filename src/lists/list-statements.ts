@@ -1,0 +1,202 @@
+import { Shapes, type Statement, type StatementBuilder } from '../database/statement.js';
+import { type DataScope, scopeCondition, scopeShape } from '../tenancy/data-scope.js';
+import type { FilterDefinition, FilterValues, JoinRef, ListDefinition, TableRef, Variant } from './list-definition.js';
+
+/** Which rows of a list a page holds: skip `offset` rows, or start after the id `afterId` (a cursor). */
+export interface PageWindow {
+  readonly pageSize: number;
+  readonly offset: number;
+  readonly afterId?: string;
+}
+
+/** What a sync walk needs from the read (see the ChangeMarkers migration). */
+export interface SyncRead {
+  /** Only rows changed by this transaction or a later one. */
+  readonly changedSince?: string;
+  /** This page begins a sync walk: take the position to hand out, in the snapshot of its reads. */
+  readonly takeHorizon?: boolean;
+  /** The walk began at this position: a server that has not caught up with it must not answer. */
+  readonly caughtUpTo?: string;
+}
+
+/** One read of a list: the scope, the filters' values, the page and the sync. */
+export interface ListRead {
+  readonly scope: DataScope;
+  readonly filters: FilterValues;
+  readonly window: PageWindow;
+  readonly sync: SyncRead;
+}
+
+type Sql = StatementBuilder<ListRead>;
+
+const table = (ref: TableRef): string => `${ref.table} ${ref.alias}`;
+const join = (ref: JoinRef): string => `${ref.kind} ${table(ref)} ON ${ref.on}`;
+const whereClause = (where: readonly string[], indent: string): string =>
+  where.length === 0 ? '' : `\n${indent}WHERE ${where.join(`\n${indent}  AND `)}`;
+const wantsHorizon = (i: ListRead): boolean => i.sync.takeHorizon === true || i.sync.caughtUpTo !== undefined;
+/** The position a sync walk hands out: the oldest transaction this statement's snapshot cannot see. */
+const horizon = (i: ListRead): string =>
+  wantsHorizon(i) ? ', pg_snapshot_xmin(pg_current_snapshot())::text AS horizon' : '';
+
+/** The ids a read selects: from what, on which conditions, by which key. */
+interface Source {
+  readonly from: string;
+  readonly where: string[];
+  readonly key: string;
+  /** The cursor's condition is already inside `from` (the sides of a sync). */
+  readonly paged: boolean;
+}
+
+/**
+ * Every statement of one list, written from its definition: the tenant and store conditions come
+ * from the scope (the definition cannot leave them out), and the statement-cache key is derived from
+ * the definition's filters (a filter cannot be missing from it).
+ */
+export class ListStatements {
+  private readonly names: readonly string[];
+  private readonly counts: Shapes<ListRead>;
+  private readonly pages: Shapes<ListRead>;
+
+  constructor(readonly definition: ListDefinition) {
+    this.names = Object.keys(definition.filters);
+    this.counts = new Shapes<ListRead>(
+      (i) => this.shapeOf(i),
+      (i, sql) => this.writeCount(i, sql),
+    );
+    this.pages = new Shapes<ListRead>(
+      (i) => `${this.shapeOf(i)}|${i.window.afterId !== undefined}`,
+      (i, sql) => this.writePage(i, sql),
+    );
+  }
+
+  /** The total of the rows that match, and the sync horizon when the read asks for it. */
+  count(input: ListRead): Statement<ListRead> {
+    return this.counts.for(input);
+  }
+
+  /** The page's ids (one more than the page: it tells whether another follows), then their rows as JSON. */
+  page(input: ListRead): Statement<ListRead> {
+    return this.pages.for(input);
+  }
+
+  /** A filter's shape in a read (a falsy shape is no filter). */
+  shapeOfFilter(name: string, filters: FilterValues): string | number | boolean {
+    const value = filters[name];
+    if (value === undefined) return false;
+    const filter = this.filter(name);
+    return filter.shape === undefined ? true : filter.shape(value as never);
+  }
+
+  /** The filters in use. */
+  active(filters: FilterValues): string[] {
+    return this.names.filter((name) => Boolean(this.shapeOfFilter(name, filters)));
+  }
+
+  /** What a statement's text depends on: the scope's shape, each filter's shape and the sync. */
+  private shapeOf(i: ListRead): string {
+    return JSON.stringify([
+      scopeShape(i.scope),
+      this.names.map((name) => this.shapeOfFilter(name, i.filters)),
+      i.sync.changedSince !== undefined,
+      wantsHorizon(i),
+    ]);
+  }
+
+  private filter(name: string): FilterDefinition<unknown> {
+    return this.definition.filters[name];
+  }
+
+  private prepared(i: ListRead): boolean {
+    return i.sync.changedSince === undefined && this.active(i.filters).every((n) => !this.filter(n).planEachTime);
+  }
+
+  /** The conditions of the filters in use, in the definition's order. */
+  private conditions(i: ListRead, sql: Sql): string[] {
+    return this.active(i.filters).flatMap((name) => {
+      const bind = (get?: (value: unknown) => unknown): string =>
+        sql.param((x) => (get === undefined ? x.filters[name] : get(x.filters[name])));
+      const written = this.filter(name).where(bind, i.filters[name]);
+      return typeof written === 'string' ? [written] : [...written];
+    });
+  }
+
+  /** The special case that serves the filters in use, if any. */
+  private variant(i: ListRead): Variant | undefined {
+    if (i.sync.changedSince !== undefined) return undefined;
+    const active = this.active(i.filters);
+    return this.definition.variants?.find(
+      (v) => active.includes(v.when) && active.every((name) => v.filters[name] !== undefined),
+    );
+  }
+
+  private source(i: ListRead, sql: Sql, page: boolean): Source {
+    const d = this.definition;
+    const scope = scopeCondition(sql, i.scope);
+    const variant = this.variant(i);
+    if (variant !== undefined) {
+      const active = this.active(i.filters);
+      const conditions = Object.entries(variant.filters).filter(([name]) => active.includes(name));
+      const where = [scope.on(variant.from.alias), ...conditions.map(([, condition]) => condition)];
+      return { from: table(variant.from), where, key: variant.key, paged: false };
+    }
+    const rowInputs = d.sync.inputs.filter((input) => input.kind === 'rows');
+    if (i.sync.changedSince !== undefined && rowInputs.length > 0) {
+      // A row changes with any of the tables that have one row for it: the rows changed in each, each
+      // found through its own index (a sync read has no other filter). For a page, each side is cut at
+      // the page's end before the union, so that a page never reads the whole walk.
+      const since = sql.param((x) => x.sync.changedSince);
+      const after = page && i.window.afterId !== undefined ? sql.param((x) => x.window.afterId) : null;
+      const limit = page ? sql.param((x) => x.window.pageSize + 1) : null;
+      const side = (from: TableRef, key: string): string =>
+        `(SELECT ${key} AS id FROM ${table(from)} WHERE ${scope.on(from.alias)} AND ${from.alias}.${d.sync.marker} >= ${since}` +
+        (after === null ? '' : ` AND ${key} > ${after}`) +
+        (limit === null ? '' : ` ORDER BY ${key} LIMIT ${limit}`) +
+        ')';
+      const sides = [side(d.from, d.key), ...rowInputs.map((input) => side(input.from, input.key))];
+      return { from: `(${sides.join('\n         UNION ')}) changed`, where: [], key: 'changed.id', paged: true };
+    }
+    const where = [scope.on(d.from.alias), ...this.conditions(i, sql)];
+    if (i.sync.changedSince !== undefined) {
+      where.push(`${d.from.alias}.${d.sync.marker} >= ${sql.param((x) => x.sync.changedSince)}`);
+    }
+    const from = [table(d.from), ...(d.filterJoins ?? []).map(join)].join(' ');
+    return { from, where, key: d.key, paged: false };
+  }
+
+  private writeCount(i: ListRead, sql: Sql): Statement<ListRead> {
+    const fast = this.definition.count;
+    const active = this.active(i.filters);
+    if (fast !== undefined && i.sync.changedSince === undefined && active.every((n) => fast.filters[n] !== undefined)) {
+      const where = [scopeCondition(sql, i.scope).on(fast.from.alias), ...active.map((n) => fast.filters[n])];
+      return sql.build(
+        `SELECT COALESCE(SUM(${fast.sum}), 0)::int AS total${horizon(i)} FROM ${table(fast.from)} WHERE ${where.join(' AND ')}`,
+      );
+    }
+    const { from, where } = this.source(i, sql, false);
+    return sql.build(`SELECT count(*)::int AS total${horizon(i)} FROM ${from}${whereClause(where, ' ')}`, {
+      prepared: this.prepared(i),
+    });
+  }
+
+  private writePage(i: ListRead, sql: Sql): Statement<ListRead> {
+    const d = this.definition;
+    const { from, where, key, paged } = this.source(i, sql, true);
+    if (i.window.afterId !== undefined && !paged) where.push(`${key} > ${sql.param((x) => x.window.afterId)}`);
+    const limit = sql.param((x) => x.window.pageSize + 1);
+    const offset = i.window.afterId === undefined ? ` OFFSET ${sql.param((x) => x.window.offset)}` : '';
+    return sql.build(
+      `SELECT ${d.key}, row_to_json(r)::text AS json
+  FROM (SELECT ${key} AS id FROM ${from}${whereClause(where, '         ')}
+         ORDER BY ${key} LIMIT ${limit}${offset}) page
+  JOIN ${table(d.from)} ON ${d.key} = page.id
+  ${rowText(d)}
+ ORDER BY ${d.key}`,
+      { prepared: this.prepared(i) },
+    );
+  }
+}
+
+/** The row's joins and the lateral select that names and orders its JSON keys. */
+export function rowText(d: ListDefinition): string {
+  return [...d.row.joins.map(join), `CROSS JOIN LATERAL (\n    SELECT ${d.row.select}\n  ) r`].join('\n  ');
+}
