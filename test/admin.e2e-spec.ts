@@ -203,6 +203,7 @@ describe('npm run admin', () => {
     expect(help.code).toBe(0);
     for (const command of [
       'clients:create',
+      'clients:update',
       'clients:list',
       'clients:disable',
       'clients:enable',
@@ -224,6 +225,132 @@ describe('npm run admin', () => {
     expect(json.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining(['cli_a_all', 'cli_b_all']));
     const keys = await admin('keys:list', '--client', 'cli_a_all');
     expect(keys.stdout).not.toMatch(/ck_test_[A-Za-z0-9]{32}/);
+  });
+
+  it('clients:update changes the name, scopes, stores and rate limit, in one write each', async () => {
+    const created = JSON.parse(
+      (
+        await admin(
+          'clients:create',
+          '--tenant',
+          'ten_a',
+          '--name',
+          'Shelf labels',
+          '--scopes',
+          'catalog.products.read',
+          '--json',
+        )
+      ).stdout,
+    );
+    const update = async (...args: string[]) => {
+      const res = await admin('clients:update', created.id, ...args, '--json');
+      expect({ args, code: res.code, stderr: res.stderr }).toEqual({ args, code: 0, stderr: '' });
+      return JSON.parse(res.stdout);
+    };
+    expect(await update('--stores', 'sto_a1')).toMatchObject({ allowedStoreIds: ['sto_a1'] });
+    expect(await update('--add-stores', 'sto_a2')).toMatchObject({ allowedStoreIds: ['sto_a1', 'sto_a2'] });
+    expect(await update('--remove-stores', 'sto_a1')).toMatchObject({ allowedStoreIds: ['sto_a2'] });
+    expect(await update('--stores', 'all')).toMatchObject({ allowedStoreIds: null });
+    expect(
+      await update(
+        '--name',
+        'Shelf labels 2',
+        '--scopes',
+        'catalog.products.read,inventory.stock.read',
+        '--rate-limit',
+        '90',
+      ),
+    ).toMatchObject({
+      name: 'Shelf labels 2',
+      scopes: ['catalog.products.read', 'inventory.stock.read'],
+      rateLimitPerMinute: 90,
+      allowedStoreIds: null,
+    });
+    expect(await update('--rate-limit', 'default')).toMatchObject({ rateLimitPerMinute: null });
+    const plain = await admin('clients:update', created.id, '--stores', 'sto_a2');
+    expect(plain.stdout).toContain(`Client ${created.id} (Shelf labels 2)`);
+    expect(plain.stdout).toContain('sto_a2');
+  });
+
+  it('clients:update refuses every bad input with one line, a non-zero exit and nothing written', async () => {
+    const before = JSON.stringify(await t.db.query('SELECT * FROM api_clients ORDER BY id'));
+    for (const [args, message] of [
+      [['nope', '--name', 'X'], /no client "nope"/],
+      [['cli_a_revoked', '--name', 'X'], /revoked/],
+      [['cli_a_store1'], /nothing to change/],
+      [['cli_a_store1', '--stores', 'sto_b1'], /--stores: no store "sto_b1" in tenant "ten_a"/],
+      [['cli_a_store1', '--stores', 'bad id!'], /--stores: "bad id!" is not a valid id/],
+      [['cli_a_store1', '--add-stores', 'sto_zz'], /--add-stores: no store "sto_zz"/],
+      [['cli_a_store1', '--remove-stores', 'sto_a2'], /--remove-stores: the client may not see "sto_a2"/],
+      [['cli_a_store1', '--remove-stores', 'sto_a1'], /would see no store/],
+      [['cli_a_all', '--remove-stores', 'sto_a1'], /may see every store/],
+      [['cli_a_store1', '--stores', 'sto_a1', '--add-stores', 'sto_a2'], /cannot be combined/],
+      [['cli_a_store1', '--rate-limit', '1.5'], /--rate-limit: "1.5" is not a whole number/],
+      [['cli_a_store1', '--rate-limit', '0'], /--rate-limit: give a whole number/],
+      [['cli_a_store1', '--scopes', 'catalog.everything'], /--scopes: unknown scope "catalog.everything"/],
+      [['cli_a_store1', '--name', ' '], /--name: give a name/],
+      [['cli_a_store1', '--stores', 'sto_a1', '--stores', 'sto_a2'], /--stores is given more than once/],
+      [['cli_a_store1', '--colour', 'red'], /Unknown option '--colour'/],
+    ] as const) {
+      const res = await admin('clients:update', ...args);
+      expect({ args, stdout: res.stdout, lines: res.stderr.trim().split('\n').length }).toEqual({
+        args,
+        stdout: '',
+        lines: 1,
+      });
+      expect([args, res.code]).not.toEqual([args, 0]);
+      expect(res.stderr).toMatch(message);
+    }
+    expect(JSON.stringify(await t.db.query('SELECT * FROM api_clients ORDER BY id'))).toBe(before);
+  });
+
+  it('clients:update: a narrowing reaches the running server within 5 s, a widening the next incremental round', async () => {
+    const client = JSON.parse(
+      (
+        await admin(
+          'clients:create',
+          '--tenant',
+          'ten_a',
+          '--name',
+          'Till app',
+          '--scopes',
+          'inventory.stock.read',
+          '--stores',
+          'sto_a1',
+          '--json',
+        )
+      ).stdout,
+    );
+    const key = JSON.parse((await admin('keys:issue', '--client', client.id, '--json')).stdout).key;
+    const walk = async (path: string): Promise<{ ids: string[]; position: string }> => {
+      const ids: string[] = [];
+      let url: string | undefined = path;
+      let position = '';
+      while (url !== undefined) {
+        const res = await t.get(url, key).expect(200);
+        ids.push(...res.body.rows.map((r: { productId: string }) => r.productId));
+        position = res.headers['sync-position'];
+        url = /<([^>]+)>; rel="next"/.exec(res.headers.link ?? '')?.[1];
+      }
+      return { ids, position };
+    };
+    const STOCK = '/v1/inventory/stock?activeOnly=false&pageSize=100';
+    const first = await walk(STOCK);
+    expect(first.ids.every((id) => id.startsWith('prd_a1_'))).toBe(true);
+    // Widened: the rows of sto_a2 did not change, and still reach the next round.
+    expect((await admin('clients:update', client.id, '--add-stores', 'sto_a2')).code).toBe(0);
+    const round = await walk(`${STOCK}&changedSince=${first.position}`);
+    const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM products WHERE store_id = 'sto_a2'`);
+    expect(round.ids.filter((id) => id.startsWith('prd_a2_'))).toHaveLength(n);
+    // Narrowed: the running server (keys cached for 2 s) stops showing sto_a2 within 5 s.
+    expect((await admin('clients:update', client.id, '--remove-stores', 'sto_a2')).code).toBe(0);
+    const started = Date.now();
+    for (;;) {
+      const res = await t.get('/v1/inventory/stock?pageSize=100&storeId=sto_a2', key);
+      if (res.status === 404) break;
+      if (Date.now() - started > 5000) throw new Error(`still ${res.status} after 5 s`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   });
 
   it('--expires with a date keeps the key valid through the end of that day (UTC)', async () => {

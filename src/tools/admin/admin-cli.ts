@@ -1,7 +1,13 @@
 import { parseArgs } from 'node:util';
 import type { AppEnv } from '../../config/app-config.js';
 import { parseRfc3339DateTime } from '../../values/formats.js';
-import { AdminError, type AdminService, type ClientSummary, type KeySummary } from './admin.service.js';
+import {
+  AdminError,
+  type AdminService,
+  type ClientChanges,
+  type ClientSummary,
+  type KeySummary,
+} from './admin.service.js';
 
 type Out = (line: string) => void;
 
@@ -69,6 +75,11 @@ function printKeys(out: Out, keys: KeySummary[], json: boolean): void {
   );
 }
 
+function wholeNumber(rate: string): number {
+  if (!/^[0-9]+$/.test(rate)) throw new AdminError(`--rate-limit: "${rate}" is not a whole number`);
+  return Number(rate);
+}
+
 /**
  * `2027-01-31` or an RFC 3339 date-time. A date alone means the end of that day in UTC (23:59:59.999),
  * so that a key given "until 31 January" still works on 31 January.
@@ -100,14 +111,12 @@ const COMMANDS: Record<string, CommandSpec> = {
       for (const required of ['tenant', 'name', 'scopes'])
         if (v[required] === undefined) throw new AdminError(`--${required} is required`);
       const rate = v['rate-limit'] as string | undefined;
-      if (rate !== undefined && !/^[0-9]+$/.test(rate))
-        throw new AdminError(`--rate-limit: "${rate}" is not a whole number`);
       const client = await service.createClient({
         tenantId: v.tenant as string,
         name: v.name as string,
         scopes: list(v.scopes as string),
         storeIds: v.stores === undefined ? null : list(v.stores as string),
-        rateLimitPerMinute: rate === undefined ? null : Number(rate),
+        rateLimitPerMinute: rate === undefined ? null : wholeNumber(rate),
       });
       if (v.json) out(JSON.stringify(client, null, 2));
       else
@@ -115,6 +124,49 @@ const COMMANDS: Record<string, CommandSpec> = {
           `Created client ${client.id} (${client.name}) in tenant ${client.tenantId}. ` +
             `Issue a key with: npm run admin -- keys:issue --client ${client.id}`,
         );
+    },
+  },
+  'clients:update': {
+    usage: 'clients:update CLIENT_ID [--name|--scopes|--stores|--add-stores|--remove-stores|--rate-limit …]',
+    summary: "change a client's name, scopes, stores or rate limit",
+    details:
+      '--name N, --scopes a,b, --stores s1,s2 (or all), --add-stores s3, --remove-stores s1, --rate-limit 600 (or ' +
+      'default), --json. --stores sets the stores the client may see (all: every store of its tenant, present and future); ' +
+      '--add-stores and --remove-stores change the list it has. Rows of a store that comes into view reach the ' +
+      "next incremental sync round of the client's keys; a narrowing, a scope change or a new rate limit " +
+      'applies on every running server within 5 seconds.',
+    options: {
+      name: { type: 'string' },
+      scopes: { type: 'string' },
+      stores: { type: 'string' },
+      'add-stores': { type: 'string' },
+      'remove-stores': { type: 'string' },
+      'rate-limit': { type: 'string' },
+      ...JSON_FLAG,
+    },
+    positional: 1,
+    async run(service, v, args, { out }) {
+      const changes: ClientChanges = {};
+      if (v.name !== undefined) changes.name = v.name as string;
+      if (v.scopes !== undefined) changes.scopes = list(v.scopes as string);
+      const add = v['add-stores'] as string | undefined;
+      const remove = v['remove-stores'] as string | undefined;
+      if (v.stores !== undefined && (add !== undefined || remove !== undefined))
+        throw new AdminError('--stores sets the list: it cannot be combined with --add-stores or --remove-stores');
+      if (v.stores !== undefined) changes.stores = { set: v.stores === 'all' ? null : list(v.stores as string) };
+      else if (add !== undefined || remove !== undefined) changes.stores = { add: list(add), remove: list(remove) };
+      const rate = v['rate-limit'] as string | undefined;
+      if (rate !== undefined) changes.rateLimitPerMinute = rate === 'default' ? null : wholeNumber(rate);
+      if (Object.keys(changes).length === 0)
+        throw new AdminError(
+          'nothing to change: give --name, --scopes, --stores, --add-stores, --remove-stores or --rate-limit',
+        );
+      const client = await service.updateClient(args[0], changes);
+      if (v.json) return out(JSON.stringify(client, null, 2));
+      const stores = client.allowedStoreIds === null ? 'every store' : client.allowedStoreIds.join(', ');
+      const rateLimit = client.rateLimitPerMinute === null ? 'the default' : `${client.rateLimitPerMinute}`;
+      out(`Client ${client.id} (${client.name}): ${client.scopes.join(', ')}; ${stores}; rate limit ${rateLimit}/min.`);
+      out('Running servers apply it within 5 seconds; rows of added stores reach the next incremental sync round.');
     },
   },
   'clients:list': {

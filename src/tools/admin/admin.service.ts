@@ -33,9 +33,36 @@ export interface KeySummary {
   createdAt: string;
 }
 
+function checkName(name: string): void {
+  if (name.trim() === '' || name.length > 200) throw new AdminError('--name: give a name of 1 to 200 characters');
+}
+
+function checkScopes(scopes: string[]): void {
+  if (scopes.length === 0) throw new AdminError(`--scopes: give at least one of ${SCOPES.join(', ')}`);
+  const unknown = scopes.find((s) => !isScope(s));
+  if (unknown !== undefined)
+    throw new AdminError(`--scopes: unknown scope "${unknown}" (scopes: ${SCOPES.join(', ')})`);
+}
+
+function checkRateLimit(perMinute: number | null): void {
+  if (perMinute !== null && (!Number.isInteger(perMinute) || perMinute < 1 || perMinute > 1_000_000)) {
+    throw new AdminError('--rate-limit: give a whole number of requests per minute from 1 to 1000000');
+  }
+}
+
 const newId = (prefix: string): string =>
   `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, '').slice(0, 16)}`;
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
+
+/** What `clients:update` changes; what is left undefined stays as it is. */
+export interface ClientChanges {
+  name?: string;
+  scopes?: string[];
+  /** The stores it may see: a list, or null for every store of its tenant. */
+  stores?: { set: string[] | null } | { add: string[]; remove: string[] };
+  /** Requests per minute, or null for the service's default. */
+  rateLimitPerMinute?: number | null;
+}
 
 /** The integration clients and keys of the administrative developer tool. */
 export class AdminService {
@@ -51,30 +78,10 @@ export class AdminService {
     if (!isOpaqueId(input.tenantId)) throw new AdminError(`--tenant: "${input.tenantId}" is not a valid id`);
     const tenant = await this.db.query('SELECT id FROM tenants WHERE id = $1', [input.tenantId]);
     if (tenant.length === 0) throw new AdminError(`--tenant: no tenant "${input.tenantId}"`);
-    if (input.name.trim() === '' || input.name.length > 200)
-      throw new AdminError('--name: give a name of 1 to 200 characters');
-    if (input.scopes.length === 0) throw new AdminError(`--scopes: give at least one of ${SCOPES.join(', ')}`);
-    const unknown = input.scopes.find((s) => !isScope(s));
-    if (unknown !== undefined)
-      throw new AdminError(`--scopes: unknown scope "${unknown}" (scopes: ${SCOPES.join(', ')})`);
-    if (input.storeIds !== null) {
-      if (input.storeIds.length === 0)
-        throw new AdminError('--stores: give at least one store id, or leave --stores out for every store');
-      const found: { id: string }[] = await this.db.query(
-        'SELECT id FROM stores WHERE tenant_id = $1 AND id = ANY($2)',
-        [input.tenantId, input.storeIds],
-      );
-      const missing = input.storeIds.find((id) => !found.some((f) => f.id === id));
-      if (missing !== undefined) throw new AdminError(`--stores: no store "${missing}" in tenant "${input.tenantId}"`);
-    }
-    if (
-      input.rateLimitPerMinute !== null &&
-      (!Number.isInteger(input.rateLimitPerMinute) ||
-        input.rateLimitPerMinute < 1 ||
-        input.rateLimitPerMinute > 1_000_000)
-    ) {
-      throw new AdminError('--rate-limit: give a whole number of requests per minute from 1 to 1000000');
-    }
+    checkName(input.name);
+    checkScopes(input.scopes);
+    if (input.storeIds !== null) await this.checkStores(input.tenantId, input.storeIds, '--stores');
+    checkRateLimit(input.rateLimitPerMinute);
     const id = newId('cli');
     await this.db.getRepository(ApiClient).insert({
       id,
@@ -88,6 +95,66 @@ export class AdminService {
       updatedAt: new Date(),
     });
     return (await this.listClients(input.tenantId)).find((c) => c.id === id)!;
+  }
+
+  /**
+   * Changes a client's name, scopes, stores or rate limit, in one write. A store that comes into its
+   * view is recorded by the database (see the SyncInputs migration), so that the next incremental sync
+   * round of every key of the client brings that store's rows; a narrowing is applied by running
+   * servers within the revocation delay, and the periodic full walk removes the rows.
+   */
+  async updateClient(clientId: string, changes: ClientChanges): Promise<ClientSummary> {
+    const client = await this.db.getRepository(ApiClient).findOneBy({ id: clientId });
+    if (!client) throw new AdminError(`no client "${clientId}"`);
+    if (client.status === 'REVOKED') throw new AdminError(`client "${clientId}" is revoked; it cannot be changed`);
+    const update: Partial<ApiClient> = { updatedAt: new Date() };
+    if (changes.name !== undefined) {
+      checkName(changes.name);
+      update.name = changes.name.trim();
+    }
+    if (changes.scopes !== undefined) {
+      checkScopes(changes.scopes);
+      update.scopes = [...new Set(changes.scopes)];
+    }
+    if (changes.stores !== undefined) update.allowedStoreIds = await this.storesAfter(client, changes.stores);
+    if (changes.rateLimitPerMinute !== undefined) {
+      checkRateLimit(changes.rateLimitPerMinute);
+      update.rateLimitPerMinute = changes.rateLimitPerMinute;
+    }
+    await this.db.getRepository(ApiClient).update({ id: clientId }, update);
+    return (await this.listClients()).find((c) => c.id === clientId)!;
+  }
+
+  private async storesAfter(client: ApiClient, stores: NonNullable<ClientChanges['stores']>): Promise<string[] | null> {
+    if ('set' in stores) {
+      if (stores.set !== null) await this.checkStores(client.tenantId, stores.set, '--stores');
+      return stores.set === null ? null : [...new Set(stores.set)];
+    }
+    if (client.allowedStoreIds === null && stores.remove.length > 0) {
+      throw new AdminError('--remove-stores: the client may see every store; give the stores it keeps with --stores');
+    }
+    if (stores.add.length > 0) await this.checkStores(client.tenantId, stores.add, '--add-stores');
+    const current = client.allowedStoreIds ?? [];
+    const absent = stores.remove.find((id) => !current.includes(id));
+    if (absent !== undefined) throw new AdminError(`--remove-stores: the client may not see "${absent}" now`);
+    if (client.allowedStoreIds === null) return null; // adding to every store changes nothing
+    const after = [...new Set([...current, ...stores.add])].filter((id) => !stores.remove.includes(id));
+    if (after.length === 0) {
+      throw new AdminError('--remove-stores: the client would see no store; disable it instead (clients:disable)');
+    }
+    return after;
+  }
+
+  private async checkStores(tenantId: string, storeIds: string[], option: string): Promise<void> {
+    if (storeIds.length === 0) throw new AdminError(`${option}: give at least one store id`);
+    const bad = storeIds.find((id) => !isOpaqueId(id));
+    if (bad !== undefined) throw new AdminError(`${option}: "${bad}" is not a valid id`);
+    const found: { id: string }[] = await this.db.query('SELECT id FROM stores WHERE tenant_id = $1 AND id = ANY($2)', [
+      tenantId,
+      storeIds,
+    ]);
+    const missing = storeIds.find((id) => !found.some((f) => f.id === id));
+    if (missing !== undefined) throw new AdminError(`${option}: no store "${missing}" in tenant "${tenantId}"`);
   }
 
   async listClients(tenantId?: string): Promise<ClientSummary[]> {
