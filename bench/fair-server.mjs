@@ -1,8 +1,8 @@
 // The fair baseline: plain node:http + pg doing exactly the work the service does for an answer, with
 // no framework. It runs the service's own code below the framework (built, from dist/): the same key
-// check (ApiKeyService over ApiKeysRepository, with its cache), the same store check, the same
-// repositories (so the same statements, built once per shape and prepared), the same cursors and the
-// same response bytes. It leaves out what the framework and the service's policies add: routing,
+// check (ApiKeyService over ApiKeysRepository, with its cache), the same store check, the same list
+// engine and repositories (so the same statements, built once per shape and prepared), the same
+// cursors and positions and the same response bytes. It leaves out what the framework and the service's policies add: routing,
 // middleware (request id, logs, metrics, rate limit, hardening), guards, parameter validation (the
 // benchmark sends valid parameters only), and the request deadlines and read lanes of SqlReader.
 // bench/run.mjs checks before measuring that both answer every scenario with the same body.
@@ -12,16 +12,16 @@ import { ApiKeyService } from '../dist/auth/api-key.service.js';
 import { ApiKeysRepository } from '../dist/auth/api-keys.repository.js';
 import { CategoriesRepository } from '../dist/catalog/categories/categories.repository.js';
 import { CategoriesService } from '../dist/catalog/categories/categories.service.js';
-import { ProductsRepository } from '../dist/catalog/products/products.repository.js';
-import { ProductsService } from '../dist/catalog/products/products.service.js';
+import { PRODUCT_LIST } from '../dist/catalog/products/products.list.js';
 import { PromotionsRepository } from '../dist/catalog/promotions/promotions.repository.js';
 import { PromotionsService } from '../dist/catalog/promotions/promotions.service.js';
 import { loadConfig } from '../dist/config/app-config.js';
-import { StockRepository } from '../dist/inventory/stock/stock.repository.js';
-import { StockService } from '../dist/inventory/stock/stock.service.js';
-import { CursorCodec } from '../dist/pagination/cursor.js';
-import { sendPage } from '../dist/pagination/links.js';
-import { Walks } from '../dist/pagination/walk.js';
+import { ServiceSecrets } from '../dist/database/service-secrets.js';
+import { STOCK_LIST } from '../dist/inventory/stock/stock.list.js';
+import { CursorCodec } from '../dist/lists/cursor.js';
+import { ListEngine } from '../dist/lists/list-engine.js';
+import { sendListPage } from '../dist/lists/page-headers.js';
+import { SyncPositions } from '../dist/lists/sync-position.js';
 import { DataScopeService } from '../dist/tenancy/data-scope.js';
 import { ScopedReader } from '../dist/tenancy/scoped-reader.js';
 import { StoresRepository } from '../dist/tenancy/stores.repository.js';
@@ -47,9 +47,8 @@ const reader = {
 const scoped = new ScopedReader(reader);
 const keys = new ApiKeyService(new ApiKeysRepository(reader), config);
 const scopes = new DataScopeService(new StoresRepository(reader));
-const walks = new Walks(new CursorCodec(reader));
-const products = new ProductsService(scopes, new ProductsRepository(scoped), walks);
-const stock = new StockService(scopes, new StockRepository(scoped), walks);
+const secrets = new ServiceSecrets(reader);
+const lists = new ListEngine(new CursorCodec(secrets), new SyncPositions(secrets), scopes, scoped);
 const categories = new CategoriesService(scopes, new CategoriesRepository(scoped));
 const promotions = new PromotionsService(scopes, new PromotionsRepository(scoped));
 
@@ -98,16 +97,17 @@ async function answer(req, res) {
   if (caller === null) return send(res, 401, '{"error":{"code":"unauthorized"}}');
   const q = query(url.searchParams);
   const path = url.pathname;
-  if (path === '/v1/catalog/products')
-    return send(res, 200, sendPage({ originalUrl: req.url }, res, await products.list(caller, q)));
-  if (path === '/v1/inventory/stock')
-    return send(res, 200, sendPage({ originalUrl: req.url }, res, await stock.list(caller, q)));
+  const list = path === '/v1/catalog/products' ? PRODUCT_LIST : path === '/v1/inventory/stock' ? STOCK_LIST : null;
+  if (list !== null) {
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    return sendListPage({ originalUrl: req.url }, res, await lists.page(list, caller, q));
+  }
   if (path === '/v1/catalog/categories') return send(res, 200, await categories.list(caller, q));
   if (path === '/v1/catalog/promotions') return send(res, 200, JSON.stringify(await promotions.list(caller, q)));
   const id = /^\/v1\/catalog\/products\/([^/]+)$/.exec(path)?.[1];
   if (id !== undefined) {
     try {
-      return send(res, 200, await products.get(caller, decodeURIComponent(id)));
+      return send(res, 200, await lists.one(PRODUCT_LIST, caller, decodeURIComponent(id)));
     } catch {
       return send(res, 404, '{"error":{"code":"not_found"}}');
     }

@@ -176,7 +176,9 @@ describe('the examples of the OpenAPI document (issue 17)', () => {
     expect(headers['RateLimit-Policy'].schema.example).toBe(res.headers['ratelimit-policy']);
     const digits = (value: string): string => value.replace(/[0-9]+/g, '9');
     expect(digits(headers.RateLimit.schema.example)).toBe(digits(res.headers.ratelimit));
-    expect(digits(headers['Sync-Position'].schema.example)).toBe(digits(res.headers['sync-position']));
+    // A position is opaque: the example has the form and the length of the ones the service sends.
+    const form = (value: string): string => value.replace(/[A-Za-z0-9_-]/g, 'x');
+    expect(form(headers['Sync-Position'].schema.example)).toBe(form(res.headers['sync-position']));
   });
 });
 
@@ -199,7 +201,8 @@ describe('the sample values of the parameters (issue 17)', () => {
     }
   });
 
-  it('4. each, sent alone, finds something in the demo data (a cursor is refused: it is bound to the database that made it)', async () => {
+  // A cursor and a sync position are refused: they are bound to the client and the database that made them.
+  it('4. each, sent alone, finds something in the demo data (a cursor and a sync position are refused)', async () => {
     const required = new Map(parameters.filter((p) => p.param.in === 'path').map((p) => [p.path, p.param]));
     for (const { path, param } of parameters) {
       if (param.in === 'path') continue;
@@ -212,15 +215,14 @@ describe('the sample values of the parameters (issue 17)', () => {
           ? await t.get(url, ERP_KEY, { [param.name]: sample })
           : await t.get(`${url}?${encodeURI(query)}`, ERP_KEY);
       const at = `${path} ${param.name}=${sample}`;
-      if (param.name === 'cursor') {
-        expect([at, res.status, res.body.error.details.errors[0].name]).toEqual([at, 400, 'cursor']);
+      if (param.name === 'cursor' || param.name === 'changedSince') {
+        expect([at, res.status, res.body.error.details.errors[0].name]).toEqual([at, 400, param.name]);
         continue;
       }
       expect([at, res.status]).toEqual([at, 200]);
       if (param.in === 'header') expect(res.headers[param.name.toLowerCase()]).toBe(sample);
       const found = Array.isArray(res.body) ? res.body.length : (res.body.rows?.length ?? 1);
-      // A sync position of another database may lie past every change of this one: nothing to find.
-      if (param.name !== 'changedSince') expect([at, found > 0]).toEqual([at, true]);
+      expect([at, found > 0]).toEqual([at, true]);
     }
   });
 });

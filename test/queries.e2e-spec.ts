@@ -24,12 +24,17 @@ let t: TestApp;
 let record: ReturnType<typeof recordStatements>;
 beforeAll(async () => {
   t = await createTestApp({ dataset: testDataset() });
+  // A store comes into cli_a_all's view (narrowed, then widened again): a round since brings its rows.
+  await t.db.query(`UPDATE api_clients SET allowed_store_ids = '{sto_a1}' WHERE id = 'cli_a_all'`);
+  await t.db.query(`UPDATE api_clients SET allowed_store_ids = NULL WHERE id = 'cli_a_all'`);
   record = recordStatements(t.app);
 });
 afterAll(async () => t.close());
 
 const scope = (tenantId: string, storeIds: string[] | null): DataScope =>
-  ({ tenantId, storeIds, deadlineMs: Date.now() + 60_000 }) as unknown as DataScope;
+  ({ tenantId, storeIds, clientId: 'cli_a_all', deadlineMs: Date.now() + 60_000 }) as unknown as DataScope;
+/** A position after every change of the test data: a round in which only rows changed, no parent. */
+const RECENT = '9000000000';
 const TENANT = scope('ten_a', null);
 const ONE_STORE = scope('ten_a', ['sto_a1']);
 const STORES = scope('ten_a', ['sto_a1', 'sto_a2']);
@@ -76,6 +81,16 @@ const FILES: Record<string, () => Example[]> = {
       ],
       [
         'list: a page of an incremental sync walk (changed since a position, after an id)',
+        () =>
+          products.list(
+            TENANT,
+            { activeOnly: false },
+            { ...page(100), afterId: 'prd_a1_cola' },
+            { changedSince: RECENT, caughtUpTo: RECENT },
+          ),
+      ],
+      [
+        'list: a page of an incremental sync walk after VAT rates changed and stores came into view',
         () =>
           products.list(
             TENANT,

@@ -1,4 +1,3 @@
-import { KEYS } from './support/dataset.js';
 import { idOf, nextLink, ROUTES, type Route, type Row, runLossTest, type Service } from './support/sync-harness.js';
 
 /**
@@ -24,14 +23,15 @@ class SyncClient {
 
   constructor(
     private readonly service: Service,
-    private readonly onPage: () => Promise<void> = async () => undefined,
+    private readonly onPage: () => Promise<void>,
+    private readonly key: string,
   ) {}
 
   async round(route: Route): Promise<void> {
     let url: string | undefined = this.firstUrl(route);
     let position: string | null = null;
     while (url !== undefined) {
-      const res = await fetch(this.service.base + url, { headers: { Authorization: `Bearer ${KEYS.tenantA}` } });
+      const res = await fetch(this.service.base + url, { headers: { Authorization: `Bearer ${this.key}` } });
       if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
       const body = (await res.json()) as { rows: Row[] };
       for (const row of body.rows) {
@@ -64,7 +64,7 @@ async function lossTest(options: { replicas: boolean }): Promise<void> {
   const { laggedRounds, standbys } = await runLossTest({
     ...options,
     tempPrefix: 'cia-sync-loss-',
-    copier: (service, onPage) => new SyncClient(service, onPage),
+    copier: (service, onPage, key) => new SyncClient(service, onPage, key),
   });
   // The replicas did lag behind the writes.
   if (standbys > 0) expect(laggedRounds).toBeGreaterThan(0);

@@ -9,11 +9,12 @@ export interface CursorState {
   readonly afterId: string;
   /** The page number the cursor stands for (what the body's `page` says). */
   readonly page: number;
-  /** A sync walk: the position it will hand out when it ends (taken when it began). */
-  readonly horizon?: string;
+  /** A sync walk: the position it hands out (taken when it began), as the client sees it. */
+  readonly position?: string;
 }
 
-const VERSION = 1;
+// 2: a sync walk's cursor carries its position as handed out (opaque), no longer the transaction.
+const VERSION = 2;
 const MAC_BYTES = 16;
 /** Base64url payload, a dot, the base64url MAC. */
 export const CURSOR_PATTERN_TEXT = '^[A-Za-z0-9_-]{1,1000}\\.[A-Za-z0-9_-]{22}$';
@@ -37,7 +38,7 @@ export class CursorCodec {
 
   async encode(binding: string, state: CursorState, deadlineMs: number): Promise<string> {
     const fields: unknown[] = [VERSION, binding, state.afterId, state.page];
-    if (state.horizon !== undefined) fields.push(state.horizon);
+    if (state.position !== undefined) fields.push(state.position);
     const payload = Buffer.from(JSON.stringify(fields)).toString('base64url');
     return `${payload}.${(await this.mac(payload, deadlineMs)).toString('base64url')}`;
   }
@@ -50,7 +51,7 @@ export class CursorCodec {
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       throw invalid('is not a cursor of this service (it was altered or cut): follow the Link header as given');
     }
-    const [version, madeFor, afterId, page, horizon] = JSON.parse(
+    const [version, madeFor, afterId, page, position] = JSON.parse(
       Buffer.from(payload, 'base64url').toString(),
     ) as unknown[];
     if (version !== VERSION) throw invalid('is from another version of the service: start again from the first page');
@@ -59,7 +60,7 @@ export class CursorCodec {
         'was made for other parameters or another API client: repeat the request of its Link header exactly',
       );
     }
-    return { afterId: afterId as string, page: page as number, horizon: horizon as string | undefined };
+    return { afterId: afterId as string, page: page as number, position: position as string | undefined };
   }
 
   private async mac(payload: string, deadlineMs: number): Promise<Buffer> {

@@ -69,12 +69,29 @@ export interface Variant {
 
 /**
  * What a row's JSON reads besides the list's own table, so that a change to it reaches the next
- * incremental round. `rows` inputs have the list's key (one row each: `stock_levels.product_id`);
- * `parent` inputs are read through a column of the list's table (`products.vat_rate_id`).
+ * incremental round. A `rows` input has one row per list row, with the list's key
+ * (`stock_levels.product_id`); a `parent` input is read through a column of the list's table (`via`,
+ * `products.vat_rate_id` for `vat_rates.id`): a round brings the rows of every parent changed since.
+ * Each is marked by `marker` (the definition's, unless it says otherwise).
  */
-export type SyncInput =
-  | { readonly kind: 'rows'; readonly from: TableRef; readonly key: string }
-  | { readonly kind: 'parent'; readonly from: TableRef; readonly via: string };
+export type SyncInput = RowsInput | ParentInput;
+
+export interface RowsInput {
+  readonly kind: 'rows';
+  readonly from: TableRef;
+  readonly key: string;
+}
+
+export interface ParentInput {
+  readonly kind: 'parent';
+  readonly from: TableRef;
+  /** The parent's id, matched by `via` on the list's table. */
+  readonly key: string;
+  readonly via: string;
+  readonly marker?: string;
+  /** A column that must equal the scope's API client (a client's own records). */
+  readonly client?: string;
+}
 
 export interface ListDefinition {
   /** Names the list in cursors and positions. */

@@ -9,8 +9,7 @@ import { CursorCodec } from './cursor.js';
 import type { FilterValues, ListDefinition } from './list-definition.js';
 import { type ListRead, ListStatements, type PageWindow, rowText, type SyncRead } from './list-statements.js';
 import { pageBody } from './page.js';
-import { fromSyncPosition, toSyncPosition } from './sync-position.js';
-
+import { AHEAD_OF_DATABASE, invalidPosition, SyncPositions } from './sync-position.js';
 
 /** What a paginated list request asks for: page numbers or a cursor, a sync position, a store, filters. */
 export interface ListQuery {
@@ -34,6 +33,10 @@ interface Walk {
   /** The page number this page stands for. */
   readonly page: number;
   readonly sync: SyncRead;
+  /** What the walk's sync position is bound to. */
+  readonly positionBinding: Buffer;
+  /** On a page that continues a sync walk: its position, as handed out. */
+  readonly position?: string;
 }
 
 /** What one read of a page gives back. */
@@ -62,6 +65,7 @@ export class ListEngine {
 
   constructor(
     private readonly cursors: CursorCodec,
+    private readonly positions: SyncPositions,
     private readonly dataScopes: DataScopeService,
     private readonly reader: ScopedReader,
   ) {}
@@ -81,11 +85,23 @@ export class ListEngine {
     ]);
     // Every row of the scope, inactive ones included: a walk of it can be a sync basis.
     const syncable = statements.active(filters).length === 0;
-    // A cursor is checked (400) before the store is (404): parameters come before stores.
-    const walk = await this.begin(query, binding, syncable, caller.deadlineMs);
-    const scope = await this.dataScopes.resolve(caller, query.storeId);
-    const listed = await this.read(definition, { scope, filters, window: walk.window, sync: walk.sync });
-    return this.end(walk, binding, listed, caller.deadlineMs);
+    // A position belongs to this list of this client and store (a cursor to these filters too).
+    const positionBinding = SyncPositions.binding([definition.name, caller.tenantId, caller.clientId, query.storeId]);
+    // A cursor and a position are checked (400) before the store is (404): parameters come before stores.
+    const walk = await this.begin(query, binding, positionBinding, syncable, caller.deadlineMs);
+    const { takeHorizon, caughtUpTo, changedSince } = walk.sync;
+    if (!takeHorizon && caughtUpTo === undefined && changedSince === undefined) {
+      const scope = await this.dataScopes.resolve(caller, query.storeId);
+      const listed = await this.read(definition, { scope, filters, window: walk.window, sync: walk.sync });
+      return this.end(walk, binding, listed, null, caller.deadlineMs);
+    }
+    // A page of a sync walk reads what the client may see now, not what a key cache last saw, and in
+    // which snapshot: the position it hands out is not later than that snapshot's horizon.
+    const view = await this.dataScopes.resolveForSync(caller, query.storeId);
+    if (changedSince !== undefined && BigInt(changedSince) > BigInt(view.next))
+      throw invalidPosition(AHEAD_OF_DATABASE);
+    const listed = await this.read(definition, { scope: view.scope, filters, window: walk.window, sync: walk.sync });
+    return this.end(walk, binding, listed, view.horizon, caller.deadlineMs);
   }
 
   /**
@@ -129,7 +145,7 @@ export class ListEngine {
       found = new Shapes<OneInput>(
         (i) => scopeShape(i.scope),
         (i, sql) => {
-          const where = scopeCondition(sql, i.scope).on(d.from.alias);
+          const where = scopeCondition(sql, i.scope).on(d.from.table, d.from.alias);
           return sql.build(
             `SELECT row_to_json(r)::text AS json FROM ${d.from.table} ${d.from.alias}
   ${rowText(d)}
@@ -142,14 +158,29 @@ export class ListEngine {
     return found;
   }
 
-  private async begin(query: ListQuery, binding: string, syncable: boolean, deadlineMs: number): Promise<Walk> {
-    const changedSince = query.changedSince === undefined ? undefined : fromSyncPosition(query.changedSince);
+  private async begin(
+    query: ListQuery,
+    binding: string,
+    positionBinding: Buffer,
+    syncable: boolean,
+    deadlineMs: number,
+  ): Promise<Walk> {
+    const changedSince =
+      query.changedSince === undefined
+        ? undefined
+        : await this.positions.decode(positionBinding, query.changedSince, deadlineMs);
     if (query.cursor !== undefined) {
       const state = await this.cursors.decode(binding, query.cursor, deadlineMs);
+      const caughtUpTo =
+        state.position === undefined
+          ? undefined
+          : await this.positions.decode(positionBinding, state.position, deadlineMs);
       return {
         window: { pageSize: query.pageSize, offset: 0, afterId: state.afterId },
         page: state.page,
-        sync: { changedSince, caughtUpTo: state.horizon },
+        sync: { changedSince, caughtUpTo },
+        positionBinding,
+        position: state.position,
       };
     }
     const page = query.page ?? 1;
@@ -157,16 +188,24 @@ export class ListEngine {
       window: { pageSize: query.pageSize, offset: (page - 1) * query.pageSize },
       page,
       sync: { changedSince, takeHorizon: syncable && query.page === undefined },
+      positionBinding,
     };
   }
 
   /** The page, or null when the server has not caught up with the sync walk's position. */
   private readOn(
     statements: ListStatements,
-    input: ListRead,
+    given: ListRead,
     server: 'primary' | 'replica',
   ): Promise<ListedRows | null> {
-    return this.reader.read(input.scope, { lane: 'heavy', server }, async (db) => {
+    return this.reader.read(given.scope, { lane: 'heavy', server }, async (db) => {
+      let input = given;
+      if (input.sync.changedSince !== undefined) {
+        // The parents changed since the position: their rows are in the round too.
+        const [found] = await db.rows<Record<string, string[]>, ListRead>(statements.parents(input), input);
+        const parents = statements.parentInputs.map((_, n) => found[`p${n}`]);
+        input = { ...input, sync: { ...input.sync, parents } };
+      }
       const [{ total, horizon = null }] = await db.rows<{ total: number; horizon?: string }, ListRead>(
         statements.count(input),
         input,
@@ -189,16 +228,30 @@ export class ListEngine {
     });
   }
 
-  private async end(walk: Walk, binding: string, listed: ListedRows, deadlineMs: number): Promise<ListedPage> {
-    const horizon = walk.sync.caughtUpTo ?? (walk.sync.takeHorizon ? (listed.horizon ?? undefined) : undefined);
+  /**
+   * The page's body and cursor, and on a sync walk its position: carried by the cursor, or taken now
+   * when the walk begins, as the older of the read's horizon and the client view's (`viewHorizon`).
+   */
+  private async end(
+    walk: Walk,
+    binding: string,
+    listed: ListedRows,
+    viewHorizon: string | null,
+    deadlineMs: number,
+  ): Promise<ListedPage> {
+    let position = walk.position;
+    if (position === undefined && walk.sync.takeHorizon && listed.horizon !== null && viewHorizon !== null) {
+      const taken = BigInt(listed.horizon) < BigInt(viewHorizon) ? listed.horizon : viewHorizon;
+      position = await this.positions.encode(walk.positionBinding, taken, deadlineMs);
+    }
     const nextCursor =
       listed.hasNext && listed.lastId !== null
-        ? await this.cursors.encode(binding, { afterId: listed.lastId, page: walk.page + 1, horizon }, deadlineMs)
+        ? await this.cursors.encode(binding, { afterId: listed.lastId, page: walk.page + 1, position }, deadlineMs)
         : null;
     return {
       body: pageBody(listed.rows, walk.page, walk.window.pageSize, listed.total),
       nextCursor,
-      syncPosition: horizon === undefined ? null : toSyncPosition(horizon),
+      syncPosition: position ?? null,
     };
   }
 }

@@ -1,6 +1,14 @@
 import { Shapes, type Statement, type StatementBuilder } from '../database/statement.js';
 import { type DataScope, scopeCondition, scopeShape } from '../tenancy/data-scope.js';
-import type { FilterDefinition, FilterValues, JoinRef, ListDefinition, TableRef, Variant } from './list-definition.js';
+import type {
+  FilterDefinition,
+  FilterValues,
+  JoinRef,
+  ListDefinition,
+  ParentInput,
+  TableRef,
+  Variant,
+} from './list-definition.js';
 
 /** Which rows of a list a page holds: skip `offset` rows, or start after the id `afterId` (a cursor). */
 export interface PageWindow {
@@ -17,6 +25,8 @@ export interface SyncRead {
   readonly takeHorizon?: boolean;
   /** The walk began at this position: a server that has not caught up with it must not answer. */
   readonly caughtUpTo?: string;
+  /** With changedSince: the ids of each parent input changed since (see ListStatements.parents). */
+  readonly parents?: readonly (readonly string[])[];
 }
 
 /** One read of a list: the scope, the filters' values, the page and the sync. */
@@ -28,6 +38,23 @@ export interface ListRead {
 }
 
 type Sql = StatementBuilder<ListRead>;
+
+/**
+ * What any list row's visibility depends on: the stores that came into the API client's view, and
+ * when (see the SyncInputs migration). Every list has this input, through its table's store.
+ */
+const viewInput = (d: ListDefinition): ParentInput => ({
+  kind: 'parent',
+  from: { table: 'api_client_store_grants', alias: 'g' },
+  key: 'g.store_id',
+  via: `${d.from.alias}.store_id`,
+  marker: 'granted_xact',
+  client: 'g.client_id',
+});
+
+/** Up to this many changed parents, each is a side of its own (an ordered index scan); more share one. */
+const SIDES_PER_INPUT = 8;
+const partsOf = (ids: readonly string[] | undefined): number => Math.min(ids?.length ?? 0, SIDES_PER_INPUT + 1);
 
 const table = (ref: TableRef): string => `${ref.table} ${ref.alias}`;
 const join = (ref: JoinRef): string => `${ref.kind} ${table(ref)} ON ${ref.on}`;
@@ -56,9 +83,20 @@ export class ListStatements {
   private readonly names: readonly string[];
   private readonly counts: Shapes<ListRead>;
   private readonly pages: Shapes<ListRead>;
+  private readonly changedParents: Shapes<ListRead>;
+  /** Every input read through a column of the list's table: the definition's and the client's view. */
+  readonly parentInputs: readonly ParentInput[];
 
   constructor(readonly definition: ListDefinition) {
     this.names = Object.keys(definition.filters);
+    this.parentInputs = [
+      ...definition.sync.inputs.filter((input): input is ParentInput => input.kind === 'parent'),
+      viewInput(definition),
+    ];
+    this.changedParents = new Shapes<ListRead>(
+      (i) => scopeShape(i.scope),
+      (i, sql) => this.writeChangedParents(i, sql),
+    );
     this.counts = new Shapes<ListRead>(
       (i) => this.shapeOf(i),
       (i, sql) => this.writeCount(i, sql),
@@ -67,6 +105,14 @@ export class ListStatements {
       (i) => `${this.shapeOf(i)}|${i.window.afterId !== undefined}`,
       (i, sql) => this.writePage(i, sql),
     );
+  }
+
+  /**
+   * With changedSince: the ids of each parent input (in `parentInputs` order) changed since, in one
+   * row of arrays. Parents are few (VAT rates, stores), each found through its own marker's index.
+   */
+  parents(input: ListRead): Statement<ListRead> {
+    return this.changedParents.for(input);
   }
 
   /** The total of the rows that match, and the sync horizon when the read asks for it. */
@@ -99,6 +145,7 @@ export class ListStatements {
       this.names.map((name) => this.shapeOfFilter(name, i.filters)),
       i.sync.changedSince !== undefined,
       wantsHorizon(i),
+      this.parentInputs.map((_, n) => partsOf(i.sync.parents?.[n])),
     ]);
   }
 
@@ -136,38 +183,78 @@ export class ListStatements {
     if (variant !== undefined) {
       const active = this.active(i.filters);
       const conditions = Object.entries(variant.filters).filter(([name]) => active.includes(name));
-      const where = [scope.on(variant.from.alias), ...conditions.map(([, condition]) => condition)];
+      const where = [scope.on(variant.from.table, variant.from.alias), ...conditions.map(([, condition]) => condition)];
       return { from: table(variant.from), where, key: variant.key, paged: false };
     }
-    const rowInputs = d.sync.inputs.filter((input) => input.kind === 'rows');
-    if (i.sync.changedSince !== undefined && rowInputs.length > 0) {
-      // A row changes with any of the tables that have one row for it: the rows changed in each, each
-      // found through its own index (a sync read has no other filter). For a page, each side is cut at
-      // the page's end before the union, so that a page never reads the whole walk.
-      const since = sql.param((x) => x.sync.changedSince);
-      const after = page && i.window.afterId !== undefined ? sql.param((x) => x.window.afterId) : null;
-      const limit = page ? sql.param((x) => x.window.pageSize + 1) : null;
-      const side = (from: TableRef, key: string): string =>
-        `(SELECT ${key} AS id FROM ${table(from)} WHERE ${scope.on(from.alias)} AND ${from.alias}.${d.sync.marker} >= ${since}` +
-        (after === null ? '' : ` AND ${key} > ${after}`) +
-        (limit === null ? '' : ` ORDER BY ${key} LIMIT ${limit}`) +
-        ')';
-      const sides = [side(d.from, d.key), ...rowInputs.map((input) => side(input.from, input.key))];
-      return { from: `(${sides.join('\n         UNION ')}) changed`, where: [], key: 'changed.id', paged: true };
-    }
-    const where = [scope.on(d.from.alias), ...this.conditions(i, sql)];
-    if (i.sync.changedSince !== undefined) {
-      where.push(`${d.from.alias}.${d.sync.marker} >= ${sql.param((x) => x.sync.changedSince)}`);
-    }
+    if (i.sync.changedSince !== undefined) return this.changed(i, sql, scope, page);
+    const where = [scope.on(d.from.table, d.from.alias), ...this.conditions(i, sql)];
     const from = [table(d.from), ...(d.filterJoins ?? []).map(join)].join(' ');
     return { from, where, key: d.key, paged: false };
+  }
+
+  /**
+   * The rows changed since a position: those whose own row changed, whose rows in another table
+   * changed, or whose parents changed, each side found through its own index (a sync read has no
+   * other filter). For a page, each side is cut at the page's end before the union, so that a page
+   * never reads the whole walk. A list that reads nothing else has one side, a plain condition.
+   */
+  private changed(i: ListRead, sql: Sql, scope: ReturnType<typeof scopeCondition>, page: boolean): Source {
+    const d = this.definition;
+    const since = sql.param((x) => x.sync.changedSince);
+    const rowInputs = d.sync.inputs.filter((input) => input.kind === 'rows');
+    const parents = this.parentInputs.map((_, n) => partsOf(i.sync.parents?.[n]));
+    if (rowInputs.length === 0 && parents.every((count) => count === 0)) {
+      const where = [scope.on(d.from.table, d.from.alias), `${d.from.alias}.${d.sync.marker} >= ${since}`];
+      return { from: table(d.from), where, key: d.key, paged: false };
+    }
+    const after = page && i.window.afterId !== undefined ? sql.param((x) => x.window.afterId) : null;
+    const limit = page ? sql.param((x) => x.window.pageSize + 1) : null;
+    const side = (from: TableRef, key: string, condition: string): string =>
+      `(SELECT ${key} AS id FROM ${table(from)} WHERE ${scope.on(from.table, from.alias)} AND ${condition}` +
+      (after === null ? '' : ` AND ${key} > ${after}`) +
+      (limit === null ? '' : ` ORDER BY ${key} LIMIT ${limit}`) +
+      ')';
+    const sides = [
+      side(d.from, d.key, `${d.from.alias}.${d.sync.marker} >= ${since}`),
+      ...rowInputs.map((input) => side(input.from, input.key, `${input.from.alias}.${d.sync.marker} >= ${since}`)),
+      ...this.parentInputs.flatMap((input, n) => {
+        const count = parents[n];
+        if (count === 0) return [];
+        if (count > SIDES_PER_INPUT) {
+          return [side(d.from, d.key, `${input.via} = ANY(${sql.param((x) => x.sync.parents![n])})`)];
+        }
+        return Array.from({ length: count }, (_, k) =>
+          side(d.from, d.key, `${input.via} = ${sql.param((x) => x.sync.parents![n][k])}`),
+        );
+      }),
+    ];
+    return { from: `(${sides.join('\n         UNION ')}) changed`, where: [], key: 'changed.id', paged: true };
+  }
+
+  private writeChangedParents(i: ListRead, sql: Sql): Statement<ListRead> {
+    const scope = scopeCondition(sql, i.scope);
+    const since = sql.param((x) => x.sync.changedSince);
+    const client = sql.param((x) => x.scope.clientId);
+    const arrays = this.parentInputs.map((input, n) => {
+      const marker = input.marker ?? this.definition.sync.marker;
+      const where = [
+        scope.on(input.from.table, input.from.alias),
+        ...(input.client === undefined ? [] : [`${input.client} = ${client}`]),
+        `${input.from.alias}.${marker} >= ${since}`,
+      ];
+      return `ARRAY(SELECT ${input.key} FROM ${table(input.from)} WHERE ${where.join(' AND ')} ORDER BY ${input.key})::text[] AS p${n}`;
+    });
+    return sql.build(`SELECT ${arrays.join(',\n       ')}`, { prepared: false });
   }
 
   private writeCount(i: ListRead, sql: Sql): Statement<ListRead> {
     const fast = this.definition.count;
     const active = this.active(i.filters);
     if (fast !== undefined && i.sync.changedSince === undefined && active.every((n) => fast.filters[n] !== undefined)) {
-      const where = [scopeCondition(sql, i.scope).on(fast.from.alias), ...active.map((n) => fast.filters[n])];
+      const where = [
+        scopeCondition(sql, i.scope).on(fast.from.table, fast.from.alias),
+        ...active.map((n) => fast.filters[n]),
+      ];
       return sql.build(
         `SELECT COALESCE(SUM(${fast.sum}), 0)::int AS total${horizon(i)} FROM ${table(fast.from)} WHERE ${where.join(' AND ')}`,
       );

@@ -1,7 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { CursorCodec } from './cursor.js';
 import { ListEngine } from './list-engine.js';
+import { SyncPositions } from './sync-position.js';
 
 @Global()
-@Module({ providers: [CursorCodec, ListEngine], exports: [ListEngine] })
+@Module({ providers: [CursorCodec, SyncPositions, ListEngine], exports: [ListEngine] })
 export class ListsModule {}

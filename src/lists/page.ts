@@ -1,10 +1,9 @@
 import type { Type } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import type { JsonText } from '../values/json-text.js';
-import { SAMPLE_CURSOR } from '../openapi/samples.js';
 import { CursorParam, IntegerParam, SyncPositionParam } from '../params/params.js';
-import { SAMPLE_SYNC_POSITION } from '../openapi/samples.js';
 import { CURSOR_PATTERN_TEXT } from './cursor.js';
+import { SAMPLE_CURSOR, SAMPLE_SYNC_POSITION } from './samples.js';
 import { SYNC_POSITION_PATTERN_TEXT } from './sync-position.js';
 
 export const MAX_PAGE_SIZE = 100;

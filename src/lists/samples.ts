@@ -1,8 +1,9 @@
 /**
  * Sample values that appear in several places of the document (a parameter and the header it comes
  * from). Both are opaque: a cursor is signed by the database that made it (this one was made for
- * the demo data), and a sync position only means something to the service that handed it out.
+ * the demo data), and a sync position only means something to
+ * the API client, list and store it was handed out for.
  */
 export const SAMPLE_CURSOR =
   'WzEsImxsbDVCeXBNQk5tRFMzRmphdFdUUnUiLCJwcmRfaXNsaW5ndG9uXzAyNCIsMiwiNzU4Il0.PSyEDw6L-E9iaPQvUgcMJw';
-export const SAMPLE_SYNC_POSITION = 'sp_7406311';
+export const SAMPLE_SYNC_POSITION = 'sp_RvwfW9LkGsSr6q4fzsRs_NqD_7LlCIZFX3JWOa5Oa6hJ0cQJ';

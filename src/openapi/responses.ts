@@ -1,5 +1,6 @@
 import type { HeaderObject, ParameterObject, ReferenceObject, ResponseObject } from '@nestjs/swagger';
-import { SAMPLE_CURSOR, SAMPLE_SYNC_POSITION } from './samples.js';
+import { SAMPLE_CURSOR, SAMPLE_SYNC_POSITION } from '../lists/samples.js';
+import { SYNC_POSITION_PATTERN_TEXT } from '../lists/sync-position.js';
 
 /**
  * What every /v1 operation shares, declared once as components (headers, error responses, the
@@ -57,7 +58,7 @@ export const RESPONSE_HEADERS = {
       'On a walk that can keep a copy in sync (activeOnly=false and no filter but storeId, begun without ' +
       '`page`): the position to store and send back as `changedSince` in the next round. The same on every ' +
       'page of one walk; taken when the walk began. Absent on other requests.',
-    schema: { type: 'string', pattern: '^sp_[0-9]{1,19}$', example: SAMPLE_SYNC_POSITION },
+    schema: { type: 'string', pattern: SYNC_POSITION_PATTERN_TEXT, example: SAMPLE_SYNC_POSITION },
   },
 } satisfies Record<string, HeaderObject>;
 

@@ -195,14 +195,35 @@ SELECT p.id, row_to_json(r)::text AS json
 
 -- list: a page of an incremental sync walk (changed since a position, after an id) (planned for its values, not prepared)
 --   $1 = "ten_a"
---   $2 = "1"
+--   $2 = "9000000000"
+--   $3 = "cli_a_all"
+SELECT ARRAY(SELECT v.id FROM vat_rates v WHERE v.tenant_id = $1 AND v.change_xact >= $2 ORDER BY v.id)::text[] AS p0,
+       ARRAY(SELECT g.store_id FROM api_client_store_grants g WHERE g.tenant_id = $1 AND g.client_id = $3 AND g.granted_xact >= $2 ORDER BY g.store_id)::text[] AS p1;
+
+-- list: a page of an incremental sync walk (changed since a position, after an id) (planned for its values, not prepared)
+--   $1 = "ten_a"
+--   $2 = "9000000000"
 SELECT count(*)::int AS total, pg_snapshot_xmin(pg_current_snapshot())::text AS horizon FROM products p
  WHERE p.tenant_id = $1
    AND p.change_xact >= $2;
 
 -- list: a page of an incremental sync walk (changed since a position, after an id) (planned for its values, not prepared)
 --   $1 = "ten_a"
---   $2 = "1"
+--   $2 = "9000000000"
+--   $3 = "cli_a_all"
+SELECT ARRAY(SELECT v.id FROM vat_rates v WHERE v.tenant_id = $1 AND v.change_xact >= $2 ORDER BY v.id)::text[] AS p0,
+       ARRAY(SELECT g.store_id FROM api_client_store_grants g WHERE g.tenant_id = $1 AND g.client_id = $3 AND g.granted_xact >= $2 ORDER BY g.store_id)::text[] AS p1;
+
+-- list: a page of an incremental sync walk (changed since a position, after an id) (planned for its values, not prepared)
+--   $1 = "ten_a"
+--   $2 = "9000000000"
+SELECT count(*)::int AS total, pg_snapshot_xmin(pg_current_snapshot())::text AS horizon FROM products p
+ WHERE p.tenant_id = $1
+   AND p.change_xact >= $2;
+
+-- list: a page of an incremental sync walk (changed since a position, after an id) (planned for its values, not prepared)
+--   $1 = "ten_a"
+--   $2 = "9000000000"
 --   $3 = "prd_a1_cola"
 --   $4 = 101
 SELECT p.id, row_to_json(r)::text AS json
@@ -211,6 +232,53 @@ SELECT p.id, row_to_json(r)::text AS json
            AND p.change_xact >= $2
            AND p.id > $3
          ORDER BY p.id LIMIT $4) page
+  JOIN products p ON p.id = page.id
+  LEFT JOIN vat_rates v ON v.id = p.vat_rate_id
+  CROSS JOIN LATERAL (
+    SELECT p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
+           p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",
+           p.selling_price_net::text AS "sellingPriceNet", p.tax_category AS "taxCategory",
+           (SELECT row_to_json(vr) FROM (SELECT v.id, v.code, v.name, v.percentage::text AS percentage) vr
+             WHERE v.id IS NOT NULL) AS "vatRate",
+           p.is_active AS "isActive", p.variable_price AS "variablePrice", p.age_restricted AS "ageRestricted",
+           p.alcohol_restricted AS "alcoholRestricted", p.tobacco_restricted AS "tobaccoRestricted",
+           p.vape_restricted AS "vapeRestricted", to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
+  ) r
+ ORDER BY p.id;
+
+-- list: a page of an incremental sync walk after VAT rates changed and stores came into view (planned for its values, not prepared)
+--   $1 = "ten_a"
+--   $2 = "1"
+--   $3 = "cli_a_all"
+SELECT ARRAY(SELECT v.id FROM vat_rates v WHERE v.tenant_id = $1 AND v.change_xact >= $2 ORDER BY v.id)::text[] AS p0,
+       ARRAY(SELECT g.store_id FROM api_client_store_grants g WHERE g.tenant_id = $1 AND g.client_id = $3 AND g.granted_xact >= $2 ORDER BY g.store_id)::text[] AS p1;
+
+-- list: a page of an incremental sync walk after VAT rates changed and stores came into view (planned for its values, not prepared)
+--   $1 = "ten_a"
+--   $2 = "1"
+--   $3 = "vat_a_red"
+--   $4 = "vat_a_std"
+--   $5 = "sto_a2"
+SELECT count(*)::int AS total, pg_snapshot_xmin(pg_current_snapshot())::text AS horizon FROM ((SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.change_xact >= $2)
+         UNION (SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.vat_rate_id = $3)
+         UNION (SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.vat_rate_id = $4)
+         UNION (SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.store_id = $5)) changed;
+
+-- list: a page of an incremental sync walk after VAT rates changed and stores came into view (planned for its values, not prepared)
+--   $1 = "ten_a"
+--   $2 = "1"
+--   $3 = "prd_a1_cola"
+--   $4 = 101
+--   $5 = "vat_a_red"
+--   $6 = "vat_a_std"
+--   $7 = "sto_a2"
+--   $8 = 101
+SELECT p.id, row_to_json(r)::text AS json
+  FROM (SELECT changed.id AS id FROM ((SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.change_xact >= $2 AND p.id > $3 ORDER BY p.id LIMIT $4)
+         UNION (SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.vat_rate_id = $5 AND p.id > $3 ORDER BY p.id LIMIT $4)
+         UNION (SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.vat_rate_id = $6 AND p.id > $3 ORDER BY p.id LIMIT $4)
+         UNION (SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.store_id = $7 AND p.id > $3 ORDER BY p.id LIMIT $4)) changed
+         ORDER BY changed.id LIMIT $8) page
   JOIN products p ON p.id = page.id
   LEFT JOIN vat_rates v ON v.id = p.vat_rate_id
   CROSS JOIN LATERAL (

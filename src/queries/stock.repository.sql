@@ -177,6 +177,13 @@ SELECT p.id, row_to_json(r)::text AS json
 --   $1 = "ten_a"
 --   $2 = "sto_a1"
 --   $3 = "1"
+--   $4 = "cli_a_all"
+SELECT ARRAY(SELECT g.store_id FROM api_client_store_grants g WHERE g.tenant_id = $1 AND g.store_id = $2 AND g.client_id = $4 AND g.granted_xact >= $3 ORDER BY g.store_id)::text[] AS p0;
+
+-- list: an incremental sync walk begins (rows whose product or stock level changed) (planned for its values, not prepared)
+--   $1 = "ten_a"
+--   $2 = "sto_a1"
+--   $3 = "1"
 SELECT count(*)::int AS total, pg_snapshot_xmin(pg_current_snapshot())::text AS horizon FROM ((SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.store_id = $2 AND p.change_xact >= $3)
          UNION (SELECT s.product_id AS id FROM stock_levels s WHERE s.tenant_id = $1 AND s.store_id = $2 AND s.change_xact >= $3)) changed;
 
@@ -209,19 +216,29 @@ SELECT p.id, row_to_json(r)::text AS json
 -- list: a page of an incremental sync walk (planned for its values, not prepared)
 --   $1 = "ten_a"
 --   $2 = "1"
+--   $3 = "cli_a_all"
+SELECT ARRAY(SELECT g.store_id FROM api_client_store_grants g WHERE g.tenant_id = $1 AND g.client_id = $3 AND g.granted_xact >= $2 ORDER BY g.store_id)::text[] AS p0;
+
+-- list: a page of an incremental sync walk (planned for its values, not prepared)
+--   $1 = "ten_a"
+--   $2 = "1"
+--   $3 = "sto_a2"
 SELECT count(*)::int AS total, pg_snapshot_xmin(pg_current_snapshot())::text AS horizon FROM ((SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.change_xact >= $2)
-         UNION (SELECT s.product_id AS id FROM stock_levels s WHERE s.tenant_id = $1 AND s.change_xact >= $2)) changed;
+         UNION (SELECT s.product_id AS id FROM stock_levels s WHERE s.tenant_id = $1 AND s.change_xact >= $2)
+         UNION (SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.store_id = $3)) changed;
 
 -- list: a page of an incremental sync walk (planned for its values, not prepared)
 --   $1 = "ten_a"
 --   $2 = "1"
 --   $3 = "prd_a1_cola"
 --   $4 = 101
---   $5 = 101
+--   $5 = "sto_a2"
+--   $6 = 101
 SELECT p.id, row_to_json(r)::text AS json
   FROM (SELECT changed.id AS id FROM ((SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.change_xact >= $2 AND p.id > $3 ORDER BY p.id LIMIT $4)
-         UNION (SELECT s.product_id AS id FROM stock_levels s WHERE s.tenant_id = $1 AND s.change_xact >= $2 AND s.product_id > $3 ORDER BY s.product_id LIMIT $4)) changed
-         ORDER BY changed.id LIMIT $5) page
+         UNION (SELECT s.product_id AS id FROM stock_levels s WHERE s.tenant_id = $1 AND s.change_xact >= $2 AND s.product_id > $3 ORDER BY s.product_id LIMIT $4)
+         UNION (SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.store_id = $5 AND p.id > $3 ORDER BY p.id LIMIT $4)) changed
+         ORDER BY changed.id LIMIT $6) page
   JOIN products p ON p.id = page.id
   LEFT JOIN stock_levels s ON s.product_id = p.id
   CROSS JOIN LATERAL (

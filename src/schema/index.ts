@@ -1,4 +1,5 @@
 import { ApiClient } from './tables/api-client.entity.js';
+import { ApiClientStoreGrant } from './tables/api-client-store-grant.entity.js';
 import { ApiKey } from './tables/api-key.entity.js';
 import { ApiClientRevocation, ApiKeyRevocation } from './tables/revocation.entities.js';
 import { ServiceSecret } from './tables/service-secret.entity.js';
@@ -20,6 +21,7 @@ import { DeferrableStoreSku1764028800000 } from './migrations/1764028800000-defe
 import { PermanentRevocation1764115200000 } from './migrations/1764115200000-permanent-revocation.js';
 import { ChangeMarkers1764201600000 } from './migrations/1764201600000-change-markers.js';
 import { ServiceSecrets1764288000000 } from './migrations/1764288000000-service-secrets.js';
+import { SyncInputs1764374400000 } from './migrations/1764374400000-sync-inputs.js';
 import { LowStockIndex1763856000000 } from './migrations/1763856000000-low-stock-index.js';
 
 export const ENTITIES = [
@@ -36,6 +38,7 @@ export const ENTITIES = [
   StockMovement,
   Promotion,
   ApiClient,
+  ApiClientStoreGrant,
   ApiKey,
   ApiKeyRevocation,
   ApiClientRevocation,
@@ -52,4 +55,5 @@ export const MIGRATIONS = [
   PermanentRevocation1764115200000,
   ChangeMarkers1764201600000,
   ServiceSecrets1764288000000,
+  SyncInputs1764374400000,
 ];

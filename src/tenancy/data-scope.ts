@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ApiCaller } from '../auth/api-caller.js';
 import type { StatementBuilder } from '../database/statement.js';
 import { ApiError } from '../http/api-error.js';
+import { tenantTables } from '../schema/tenant-tables.js';
 import { StoresRepository } from './stores.repository.js';
 
 declare const resolved: unique symbol;
@@ -14,9 +15,20 @@ declare const resolved: unique symbol;
 export interface DataScope {
   readonly tenantId: string;
   readonly storeIds: readonly string[] | null;
+  /** The API client whose view it is (what it may see changes with its allow-list). */
+  readonly clientId: string;
   /** Epoch milliseconds: the request's deadline for every database wait. */
   readonly deadlineMs: number;
   readonly [resolved]: true;
+}
+
+/** A sync walk's scope, read fresh, with the snapshot it was read in. */
+export interface SyncScope {
+  readonly scope: DataScope;
+  /** The oldest transaction the view's snapshot could not see: a position must not be later. */
+  readonly horizon: string;
+  /** The first transaction id not handed out yet: a later position was never handed out here. */
+  readonly next: string;
 }
 
 @Injectable()
@@ -28,12 +40,36 @@ export class DataScopeService {
    * belongs to another tenant or is outside the key's stores is the same 404.
    */
   async resolve(caller: ApiCaller, storeId?: string): Promise<DataScope> {
-    const scope = { tenantId: caller.tenantId, storeIds: caller.allowedStoreIds, deadlineMs: caller.deadlineMs };
-    if (storeId === undefined) return scope as unknown as DataScope;
-    if (caller.allowedStoreIds !== null && !caller.allowedStoreIds.includes(storeId)) throw ApiError.notFound();
-    if (!(await this.stores.exists(caller.tenantId, storeId, caller.deadlineMs))) throw ApiError.notFound();
-    return { ...scope, storeIds: [storeId] } as unknown as DataScope;
+    if (storeId !== undefined) {
+      if (caller.allowedStoreIds !== null && !caller.allowedStoreIds.includes(storeId)) throw ApiError.notFound();
+      if (!(await this.stores.exists(caller.tenantId, storeId, caller.deadlineMs))) throw ApiError.notFound();
+    }
+    return scopeOf(caller, caller.allowedStoreIds, storeId);
   }
+
+  /**
+   * The scope of a page of a sync walk, from the client's allow-list as it is now (a key's cached
+   * allow-list may be seconds old), with the snapshot it was read in: a store that came into the view
+   * after that snapshot has a grant at or after its horizon, which the next round brings.
+   */
+  async resolveForSync(caller: ApiCaller, storeId?: string): Promise<SyncScope> {
+    const view = await this.stores.view(caller.tenantId, caller.clientId, storeId ?? null, caller.deadlineMs);
+    if (storeId !== undefined) {
+      const allowed = view.allowedStoreIds === null || view.allowedStoreIds.includes(storeId);
+      if (!allowed || !view.storeExists) throw ApiError.notFound();
+    }
+    return { scope: scopeOf(caller, view.allowedStoreIds, storeId), horizon: view.horizon, next: view.next };
+  }
+}
+
+function scopeOf(caller: ApiCaller, allowed: readonly string[] | null, storeId: string | undefined): DataScope {
+  const scope = {
+    tenantId: caller.tenantId,
+    storeIds: storeId === undefined ? allowed : [storeId],
+    clientId: caller.clientId,
+    deadlineMs: caller.deadlineMs,
+  };
+  return scope as unknown as DataScope;
 }
 
 /** What a statement's text depends on in a scope: every store, one store, or a list of stores. */
@@ -43,13 +79,14 @@ export function scopeShape(scope: DataScope): 'all' | 'one' | 'list' {
 
 /**
  * The tenant boundary of a statement: its first parameters are the scope's tenant ($1) and stores
- * ($2, when the scope names stores), and `on(alias)` is the condition for a table with `tenant_id`
- * and `store_id`. Call it first, before any other parameter (ScopedReader checks that $1 is the tenant).
+ * ($2, when the scope names stores), and `on(table, alias)` is the condition for a table with
+ * `tenant_id` (and `store_id`, when it has one: the schema says). Call it first, before any other
+ * parameter (ScopedReader checks that $1 is the tenant).
  */
 export function scopeCondition<I extends { readonly scope: DataScope }>(
   sql: StatementBuilder<I>,
   scope: DataScope,
-): { on(alias: string): string } {
+): { on(table: string, alias: string): string } {
   const tenant = sql.param((input) => input.scope.tenantId);
   const shape = scopeShape(scope);
   const stores =
@@ -59,12 +96,14 @@ export function scopeCondition<I extends { readonly scope: DataScope }>(
         ? sql.param((input) => input.scope.storeIds![0])
         : sql.param((input) => input.scope.storeIds);
   return {
-    on: (alias) =>
-      `${alias}.tenant_id = ${tenant}` +
-      (stores === null
-        ? ''
-        : shape === 'one'
-          ? ` AND ${alias}.store_id = ${stores}`
-          : ` AND ${alias}.store_id = ANY(${stores})`),
+    on: (table, alias) => {
+      const columns = tenantTables().get(table);
+      if (columns === undefined) throw new Error(`${table} holds no tenant rows: it has no scope condition`);
+      const tenantCondition = `${alias}.tenant_id = ${tenant}`;
+      if (stores === null || !columns.store) return tenantCondition;
+      return shape === 'one'
+        ? `${tenantCondition} AND ${alias}.store_id = ${stores}`
+        : `${tenantCondition} AND ${alias}.store_id = ANY(${stores})`;
+    },
   };
 }

@@ -46,12 +46,15 @@ export function startService(
   );
 }
 
+/** The keys the loss tests keep a copy with: one of every store, and one limited to stores. */
+export const COPY_KEYS = [KEYS.tenantA, KEYS.tenantAStore1] as const;
+
 /** Every row the service holds for the key now: a fresh walk of every row, inactive ones included. */
-export async function serviceState(service: Service, route: Route): Promise<Map<string, Row>> {
+export async function serviceState(service: Service, route: Route, key: string): Promise<Map<string, Row>> {
   const state = new Map<string, Row>();
   let url: string | undefined = `${ROUTES[route]}?activeOnly=false&pageSize=100`;
   while (url !== undefined) {
-    const res = await fetch(service.base + url, { headers: { Authorization: `Bearer ${KEYS.tenantA}` } });
+    const res = await fetch(service.base + url, { headers: { Authorization: `Bearer ${key}` } });
     for (const row of ((await res.json()) as { rows: Row[] }).rows) state.set(idOf(row), row);
     url = nextLink(res.headers.get('link'));
   }
@@ -140,7 +143,7 @@ export class Writer {
   private async write(): Promise<void> {
     const [id] = this.pick(this.products);
     const at = this.random() < 0.3 ? "'2001-01-01'" : 'now()';
-    const kind = Math.floor(this.random() * 9);
+    const kind = Math.floor(this.random() * 11);
     const q = (sql: string, values: unknown[] = []) => this.db.query(sql, values);
     switch (kind) {
       case 0:
@@ -193,6 +196,19 @@ export class Writer {
           id,
           Math.floor(this.random() * 10),
         ]));
+      case 8:
+        // A VAT rate is edited: every product that shows it changes, without being written.
+        return void (await q(`UPDATE vat_rates SET name = $2, percentage = $3 WHERE id = $1`, [
+          this.random() < 0.7 ? 'vat_a_std' : 'vat_a_red',
+          `Rate ${this.writes}`,
+          (this.random() * 25).toFixed(2),
+        ]));
+      case 9: {
+        // The key limited to stores is given other stores (more, fewer, or every store).
+        const views = [['sto_a1'], ['sto_a1', 'sto_a2'], ['sto_a2'], null];
+        const view = views[Math.floor(this.random() * views.length)];
+        return void (await q(`UPDATE api_clients SET allowed_store_ids = $1 WHERE id = 'cli_a_store1'`, [view]));
+      }
       default:
         return void (await q(`UPDATE products SET brand = $2, updated_at = ${at} WHERE id = $1`, [
           id,
@@ -234,14 +250,16 @@ export interface Copier {
 /**
  * The loss test both sync loss tests run: the service on a PostgreSQL of the test's own (and two
  * standbys that lag by different amounts, with `replicas`), the writer at work while `copier` keeps a
- * copy round after round, one transaction held open across four of the copier's pages (it calls
- * `onPage` after each), then the writer stopped, the standbys caught up and one last round; the copy
- * must then equal the service's state field by field. Returns in how many rounds a standby lagged.
+ * copy for each of COPY_KEYS round after round, one transaction held open across four of the
+ * copiers' pages (they call `onPage` after each), then the writer stopped, the standbys caught up and
+ * one last round; each copy must then hold every row the service shows its key, field by field (a
+ * copy kept with a key of every store holds nothing else: no row of it can go out of view).
+ * Returns in how many rounds a standby lagged.
  */
 export async function runLossTest(options: {
   replicas: boolean;
   tempPrefix: string;
-  copier(service: Service, onPage: () => Promise<void>): Copier;
+  copier(service: Service, onPage: () => Promise<void>, key: string): Copier;
 }): Promise<{ laggedRounds: number; standbys: number }> {
   const primary = await startPostgresServer();
   const standbys: PostgresServer[] = [];
@@ -270,11 +288,17 @@ export async function runLossTest(options: {
     // commit; then the next one opens at the start of the next round.
     let pagesHeld = 0;
     let laggedRounds = 0;
-    const copy = options.copier(service, async () => {
+    const onPage = async (): Promise<void> => {
       if (writer?.holding && ++pagesHeld >= 4) await writer.commitHeld();
-    });
-    await copy.round('products');
-    await copy.round('stock');
+    };
+    const copies = COPY_KEYS.map((key) => ({ key, copy: options.copier(service!, onPage, key) }));
+    const syncAll = async (): Promise<void> => {
+      for (const { copy } of copies) {
+        await copy.round('products');
+        await copy.round('stock');
+      }
+    };
+    await syncAll();
     const writing = writer.run();
     // At least 16 rounds, and on a busy machine as many more as it takes the writer to make 60 writes.
     for (let round = 0; round < 16 || (writer.writes <= 60 && round < 400); round++) {
@@ -283,8 +307,7 @@ export async function runLossTest(options: {
         await writer.holdOpen();
       }
       await sleep(40);
-      await copy.round('products');
-      await copy.round('stock');
+      await syncAll();
       for (const standby of standbys) if (!(await standby.caughtUpWith(primary))) laggedRounds++;
     }
     await writer.stop();
@@ -295,22 +318,24 @@ export async function runLossTest(options: {
         await sleep(100);
       }
     }
-    await copy.round('products');
-    await copy.round('stock');
+    await syncAll();
     expect(writer.writes).toBeGreaterThan(50);
     // The replicas served the reads.
     for (const standby of standbys) expect(await standby.transactions('catalog')).toBeGreaterThan(20);
-    for (const route of ['products', 'stock'] as const) {
-      const state = await serviceState(service, route);
-      expect(state.size).toBe(ids.length);
-      const differing = [...state.keys()].filter(
-        (id) => JSON.stringify(copy.copies[route].get(id)) !== JSON.stringify(state.get(id)),
-      );
-      expect({
-        route,
-        differing: differing.map((id) => ({ copy: copy.copies[route].get(id), service: state.get(id) })),
-      }).toEqual({ route, differing: [] });
-      expect([...copy.copies[route].keys()].sort()).toEqual([...state.keys()].sort());
+    for (const { key, copy } of copies) {
+      for (const route of ['products', 'stock'] as const) {
+        const state = await serviceState(service, route, key);
+        if (key === KEYS.tenantA) expect(state.size).toBe(ids.length);
+        const differing = [...state.keys()].filter(
+          (id) => JSON.stringify(copy.copies[route].get(id)) !== JSON.stringify(state.get(id)),
+        );
+        expect({
+          key,
+          route,
+          differing: differing.map((id) => ({ copy: copy.copies[route].get(id), service: state.get(id) })),
+        }).toEqual({ key, route, differing: [] });
+        if (key === KEYS.tenantA) expect([...copy.copies[route].keys()].sort()).toEqual([...state.keys()].sort());
+      }
     }
     return { laggedRounds, standbys: standbys.length };
   } finally {

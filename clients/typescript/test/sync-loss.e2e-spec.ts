@@ -1,4 +1,3 @@
-import { KEYS } from '../../../test/support/dataset.js';
 import { idOf, type Route, type Row, runLossTest } from '../../../test/support/sync-harness.js';
 import { type Client, createClient } from '../src/index.js';
 
@@ -33,11 +32,11 @@ async function lossTest(options: { replicas: boolean }): Promise<void> {
   await runLossTest({
     ...options,
     tempPrefix: 'cia-client-sync-loss-',
-    copier: (service, onPage) =>
+    copier: (service, onPage, apiKey) =>
       new ClientCopy(
         createClient({
           baseUrl: service.base,
-          apiKey: KEYS.tenantA,
+          apiKey,
           fetch: async (input, init) => {
             const response = await fetch(input, init);
             await onPage();

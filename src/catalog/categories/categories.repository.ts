@@ -24,7 +24,7 @@ type ListInput = { readonly scope: DataScope; readonly filter: CategoryFilter };
 const LIST = new Shapes<ListInput>(
   (i) => [scopeShape(i.scope), i.filter.activeOnly, i.filter.parentCategoryId !== undefined, i.filter.sortBy].join(),
   (i, sql) => {
-    const where = [scopeCondition(sql, i.scope).on('c'), 'NOT c.is_archived'];
+    const where = [scopeCondition(sql, i.scope).on('categories', 'c'), 'NOT c.is_archived'];
     if (i.filter.activeOnly) where.push('c.is_active');
     if (i.filter.parentCategoryId !== undefined) {
       where.push(`c.parent_category_id = ${sql.param((x) => x.filter.parentCategoryId)}`);

@@ -129,5 +129,9 @@ export const PRODUCT_LIST = defineList({
            p.alcohol_restricted AS "alcoholRestricted", p.tobacco_restricted AS "tobaccoRestricted",
            p.vape_restricted AS "vapeRestricted", ${isoMillisSql('p.updated_at')} AS "updatedAt"`,
   },
-  sync: { marker: 'change_xact', inputs: [] },
+  // A product's row reads its VAT rate: a round brings the products of every VAT rate changed since.
+  sync: {
+    marker: 'change_xact',
+    inputs: [{ kind: 'parent', from: { table: 'vat_rates', alias: 'v' }, key: 'v.id', via: 'p.vat_rate_id' }],
+  },
 });

@@ -39,7 +39,7 @@ const LIST = new Shapes<ListInput>(
   (i) => [scopeShape(i.scope), i.filter.type !== undefined, i.filter.activeAt !== undefined].join(),
   (i, sql) => {
     const where = [
-      scopeCondition(sql, i.scope).on('pr'),
+      scopeCondition(sql, i.scope).on('promotions', 'pr'),
       // Never coupons, staff or manual discounts, system presets, DRAFT or ARCHIVED, whatever the filters.
       `pr.type IN (${quoted(CUSTOMER_FACING_TYPES)})`,
       'NOT pr.is_system_preset',
@@ -72,7 +72,8 @@ const namesOf = (table: 'products' | 'categories') =>
     (i) => scopeShape(i.scope),
     (i, sql) =>
       sql.build(
-        `SELECT n.id, n.name FROM ${table} n WHERE ${scopeCondition(sql, i.scope).on('n')} AND n.id = ANY(${sql.param((x) => x.ids)})`,
+        `SELECT n.id, n.name FROM ${table} n ` +
+          `WHERE ${scopeCondition(sql, i.scope).on(table, 'n')} AND n.id = ANY(${sql.param((x) => x.ids)})`,
       ),
   );
 const PRODUCT_NAMES = namesOf('products');

@@ -8,4 +8,6 @@ export class VatRate {
   @Column({ type: 'text' }) code: string;
   @Column({ type: 'text' }) name: string;
   @DecimalColumn('percentage', 7, 2) percentage: string;
+  /** The transaction that last changed the row (its xid8), set by the database: the sync position's unit. */
+  @Column({ name: 'change_xact', type: 'bigint', insert: false, update: false, select: false }) changeXact: string;
 }

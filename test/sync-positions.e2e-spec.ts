@@ -1,0 +1,114 @@
+import { KEYS, testDataset } from './support/dataset.js';
+import { seededRandom } from './support/sync-harness.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * A sync position is a value the service made for one API client, list and store, and tells nothing
+ * else: any other value given as changedSince (out of range, from the future, altered, another
+ * client's, tenant's, list's or store's) is a 400 naming changedSince, never a 500 and never rows.
+ * Altered positions are generated (POSITION_SEED=n replays a run).
+ */
+const SEED = Number(process.env.POSITION_SEED ?? Math.floor(Math.random() * 2 ** 31));
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ dataset: testDataset(), env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
+});
+afterAll(async () => t.close());
+
+const PRODUCTS = '/v1/catalog/products?activeOnly=false&pageSize=100';
+const STOCK = '/v1/inventory/stock?activeOnly=false&pageSize=100';
+
+async function positionOf(path: string, key: string): Promise<string> {
+  const res = await t.get(path, key).expect(200);
+  return res.headers['sync-position'];
+}
+
+async function expectRefused(path: string, key: string = KEYS.tenantA): Promise<string> {
+  const res = await t.http().get(path).set('Authorization', `Bearer ${key}`);
+  expect({ path, status: res.status }).toEqual({ path, status: 400 });
+  expect(res.body.error.code).toBe('validation_failed');
+  const names = res.body.error.details.errors.map((e: { name: string }) => e.name);
+  expect({ path, names }).toEqual({ path, names: ['changedSince'] });
+  return res.body.error.details.errors[0].message;
+}
+
+describe('a sync position', () => {
+  it('tells nothing: two positions a transaction apart look unrelated', async () => {
+    const position = await positionOf(PRODUCTS, KEYS.tenantA);
+    expect(position).toMatch(/^sp_[A-Za-z0-9_-]{48}$/);
+    // Not the counter in another base: two positions a transaction apart share no prefix or suffix.
+    await t.db.query(`UPDATE products SET name = name || '.' WHERE id = 'prd_a1_cola'`);
+    const later = await positionOf(PRODUCTS, KEYS.tenantA);
+    expect(later).not.toBe(position);
+    expect(later.slice(0, 8)).not.toBe(position.slice(0, 8));
+    expect(later.slice(-8)).not.toBe(position.slice(-8));
+  });
+
+  it('is taken by the round it was made for', async () => {
+    const position = await positionOf(PRODUCTS, KEYS.tenantA);
+    await t.get(`${PRODUCTS}&changedSince=${position}`, KEYS.tenantA).expect(200);
+    const key2 = await t.get(`${PRODUCTS}&changedSince=${position}`, KEYS.tenantASecond).expect(200);
+    expect(key2.headers['sync-position']).toMatch(/^sp_/); // every key of the client may use it
+  });
+
+  it.each([
+    ['a 19-digit value past the 64-bit range', 'sp_9223372036854775808'],
+    ['the largest 19-digit value', 'sp_9999999999999999999'],
+    ['a legacy value from the future', 'sp_9223372036854775807'],
+    ['a legacy value far in the future', 'sp_1000000000000'],
+  ])('%s is a 400 on both lists', async (_name, position) => {
+    await expectRefused(`${PRODUCTS}&changedSince=${position}`);
+    await expectRefused(`${STOCK}&changedSince=${position}`);
+  });
+
+  it('of another client, tenant, list or store is a 400', async () => {
+    const own = await positionOf(PRODUCTS, KEYS.tenantA);
+    const ownStore = await positionOf(`${PRODUCTS}&storeId=sto_a1`, KEYS.tenantA);
+    const otherClient = await positionOf(PRODUCTS, KEYS.tenantAStore1);
+    const otherTenant = await positionOf(PRODUCTS, KEYS.tenantB);
+    await expectRefused(`${PRODUCTS}&changedSince=${otherClient}`);
+    await expectRefused(`${PRODUCTS}&changedSince=${otherTenant}`);
+    await expectRefused(`${PRODUCTS}&changedSince=${own}`, KEYS.tenantB);
+    await expectRefused(`${STOCK}&changedSince=${own}`);
+    await expectRefused(`${PRODUCTS}&storeId=sto_a1&changedSince=${own}`);
+    await expectRefused(`${PRODUCTS}&changedSince=${ownStore}`);
+    await t.get(`${PRODUCTS}&storeId=sto_a1&changedSince=${ownStore}`, KEYS.tenantA).expect(200);
+  });
+
+  it('altered in any way is a 400 (generated alterations)', async () => {
+    const random = seededRandom(SEED);
+    const position = await positionOf(STOCK, KEYS.tenantA);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const body = position.slice(3);
+    const tried = new Set<string>();
+    for (let n = 0; n < 60; n++) {
+      const chars = [...body];
+      const changes = 1 + Math.floor(random() * 3);
+      for (let c = 0; c < changes; c++) {
+        chars[Math.floor(random() * chars.length)] = alphabet[Math.floor(random() * alphabet.length)];
+      }
+      const altered = `sp_${chars.join('')}`;
+      if (altered === position || tried.has(altered)) continue;
+      tried.add(altered);
+      try {
+        await expectRefused(`${STOCK}&changedSince=${altered}`);
+      } catch (error) {
+        throw new Error(`POSITION_SEED=${SEED}: ${altered} (from ${position}) was not refused`, { cause: error });
+      }
+    }
+    expect(tried.size).toBeGreaterThan(50);
+  });
+
+  it('from before this version (sp_ and a transaction) is still taken', async () => {
+    const [{ xact }] = await t.db.query(`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xact`);
+    const res = await t.get(`${PRODUCTS}&changedSince=sp_${xact}`, KEYS.tenantA).expect(200);
+    expect(res.headers['sync-position']).toMatch(/^sp_[A-Za-z0-9_-]{48}$/);
+    await t.get(`${PRODUCTS}&changedSince=sp_1`, KEYS.tenantA).expect(200);
+  });
+
+  it('says that a full copy is needed', async () => {
+    const message = await expectRefused(`${PRODUCTS}&changedSince=sp_9223372036854775808`);
+    expect(message).toMatch(/full copy/);
+  });
+});
