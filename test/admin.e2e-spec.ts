@@ -327,7 +327,9 @@ describe('npm run admin', () => {
       let url: string | undefined = path;
       let position = '';
       while (url !== undefined) {
-        const res = await t.get(url, key).expect(200);
+        const res: { body: { rows: { productId: string }[] }; headers: Record<string, string> } = await t
+          .get(url, key)
+          .expect(200);
         ids.push(...res.body.rows.map((r: { productId: string }) => r.productId));
         position = res.headers['sync-position'];
         url = /<([^>]+)>; rel="next"/.exec(res.headers.link ?? '')?.[1];

@@ -148,13 +148,35 @@ describe('ScopedReader', () => {
   const reader = () => t.app.get(ScopedReader);
   const s = scope('ten_a', null);
 
-  it('refuses a statement that is not bound to the tenant', async () => {
-    const unbound = fixedStatement<{ scope: DataScope }>(
-      (sql) => `SELECT id FROM products WHERE id <> ${sql.param(() => 'x')}`,
-    );
+  it.each([
+    ['without a tenant condition', (t: string) => `SELECT p.id FROM products p WHERE p.id <> ${t}`],
+    [
+      'with it only in an inner join',
+      (t: string) => `SELECT p.id FROM stores st JOIN products p ON p.tenant_id = ${t}`,
+    ],
+    ['with it behind an OR', (t: string) => `SELECT p.id FROM products p WHERE (p.tenant_id = ${t} OR true)`],
+    [
+      "with it on an outer join's nullable side only in WHERE",
+      (t: string) =>
+        `SELECT p.id FROM products p LEFT JOIN stock_levels s ON s.product_id = p.id WHERE p.tenant_id = ${t} AND s.tenant_id = ${t}`,
+    ],
+  ])('refuses a statement %s, and never runs it', async (_name, write) => {
+    const unbound = fixedStatement<{ scope: DataScope }>((sql) => write(sql.param((i) => i.scope.tenantId)));
     await expect(reader().read(s, { lane: 'light' }, (db) => db.rows(unbound, { scope: s }))).rejects.toThrow(
-      'not bound to a tenant',
+      'not bound to the scope',
     );
+  });
+
+  it('refuses a statement without the store condition in a scope of stores', async () => {
+    const oneStore = scope('ten_a', ['sto_a1']);
+    const tenantOnly = fixedStatement<{ scope: DataScope }>((sql) => {
+      const tenant = sql.param((i) => i.scope.tenantId);
+      const store = sql.param((i) => i.scope.storeIds![0]);
+      return `SELECT p.id FROM products p WHERE p.tenant_id = ${tenant} AND ${store}::text IS NOT NULL`;
+    });
+    await expect(
+      reader().read(oneStore, { lane: 'light' }, (db) => db.rows(tenantOnly, { scope: oneStore })),
+    ).rejects.toThrow('p.store_id = $2');
   });
 
   it("refuses a statement bound to another scope's tenant", async () => {

@@ -145,10 +145,11 @@ export class ListEngine {
       found = new Shapes<OneInput>(
         (i) => scopeShape(i.scope),
         (i, sql) => {
-          const where = scopeCondition(sql, i.scope).on(d.from.table, d.from.alias);
+          const scope = scopeCondition(sql, i.scope);
+          const where = scope.on(d.from.table, d.from.alias);
           return sql.build(
             `SELECT row_to_json(r)::text AS json FROM ${d.from.table} ${d.from.alias}
-  ${rowText(d)}
+  ${rowText(d, scope)}
  WHERE ${where} AND ${d.key} = ${sql.param((x) => x.id)}`,
           );
         },

@@ -56,8 +56,11 @@ const viewInput = (d: ListDefinition): ParentInput => ({
 const SIDES_PER_INPUT = 8;
 const partsOf = (ids: readonly string[] | undefined): number => Math.min(ids?.length ?? 0, SIDES_PER_INPUT + 1);
 
+type Scope = ReturnType<typeof scopeCondition>;
 const table = (ref: TableRef): string => `${ref.table} ${ref.alias}`;
-const join = (ref: JoinRef): string => `${ref.kind} ${table(ref)} ON ${ref.on}`;
+/** A join, bound to the scope (in its ON: on an outer join's nullable side, only ON can bind it). */
+const join = (ref: JoinRef, scope: Scope): string =>
+  `${ref.kind} ${table(ref)} ON ${ref.on} AND ${scope.on(ref.table, ref.alias)}`;
 const whereClause = (where: readonly string[], indent: string): string =>
   where.length === 0 ? '' : `\n${indent}WHERE ${where.join(`\n${indent}  AND `)}`;
 const wantsHorizon = (i: ListRead): boolean => i.sync.takeHorizon === true || i.sync.caughtUpTo !== undefined;
@@ -65,8 +68,9 @@ const wantsHorizon = (i: ListRead): boolean => i.sync.takeHorizon === true || i.
 const horizon = (i: ListRead): string =>
   wantsHorizon(i) ? ', pg_snapshot_xmin(pg_current_snapshot())::text AS horizon' : '';
 
-/** The ids a read selects: from what, on which conditions, by which key. */
+/** The ids a read selects: from what, on which conditions, by which key, in which scope. */
 interface Source {
+  readonly scope: Scope;
   readonly from: string;
   readonly where: string[];
   readonly key: string;
@@ -184,12 +188,12 @@ export class ListStatements {
       const active = this.active(i.filters);
       const conditions = Object.entries(variant.filters).filter(([name]) => active.includes(name));
       const where = [scope.on(variant.from.table, variant.from.alias), ...conditions.map(([, condition]) => condition)];
-      return { from: table(variant.from), where, key: variant.key, paged: false };
+      return { scope, from: table(variant.from), where, key: variant.key, paged: false };
     }
     if (i.sync.changedSince !== undefined) return this.changed(i, sql, scope, page);
     const where = [scope.on(d.from.table, d.from.alias), ...this.conditions(i, sql)];
-    const from = [table(d.from), ...(d.filterJoins ?? []).map(join)].join(' ');
-    return { from, where, key: d.key, paged: false };
+    const from = [table(d.from), ...(d.filterJoins ?? []).map((ref) => join(ref, scope))].join(' ');
+    return { scope, from, where, key: d.key, paged: false };
   }
 
   /**
@@ -198,14 +202,14 @@ export class ListStatements {
    * other filter). For a page, each side is cut at the page's end before the union, so that a page
    * never reads the whole walk. A list that reads nothing else has one side, a plain condition.
    */
-  private changed(i: ListRead, sql: Sql, scope: ReturnType<typeof scopeCondition>, page: boolean): Source {
+  private changed(i: ListRead, sql: Sql, scope: Scope, page: boolean): Source {
     const d = this.definition;
     const since = sql.param((x) => x.sync.changedSince);
     const rowInputs = d.sync.inputs.filter((input) => input.kind === 'rows');
     const parents = this.parentInputs.map((_, n) => partsOf(i.sync.parents?.[n]));
     if (rowInputs.length === 0 && parents.every((count) => count === 0)) {
       const where = [scope.on(d.from.table, d.from.alias), `${d.from.alias}.${d.sync.marker} >= ${since}`];
-      return { from: table(d.from), where, key: d.key, paged: false };
+      return { scope, from: table(d.from), where, key: d.key, paged: false };
     }
     const after = page && i.window.afterId !== undefined ? sql.param((x) => x.window.afterId) : null;
     const limit = page ? sql.param((x) => x.window.pageSize + 1) : null;
@@ -228,7 +232,7 @@ export class ListStatements {
         );
       }),
     ];
-    return { from: `(${sides.join('\n         UNION ')}) changed`, where: [], key: 'changed.id', paged: true };
+    return { scope, from: `(${sides.join('\n         UNION ')}) changed`, where: [], key: 'changed.id', paged: true };
   }
 
   private writeChangedParents(i: ListRead, sql: Sql): Statement<ListRead> {
@@ -267,7 +271,7 @@ export class ListStatements {
 
   private writePage(i: ListRead, sql: Sql): Statement<ListRead> {
     const d = this.definition;
-    const { from, where, key, paged } = this.source(i, sql, true);
+    const { scope, from, where, key, paged } = this.source(i, sql, true);
     if (i.window.afterId !== undefined && !paged) where.push(`${key} > ${sql.param((x) => x.window.afterId)}`);
     const limit = sql.param((x) => x.window.pageSize + 1);
     const offset = i.window.afterId === undefined ? ` OFFSET ${sql.param((x) => x.window.offset)}` : '';
@@ -276,7 +280,8 @@ export class ListStatements {
   FROM (SELECT ${key} AS id FROM ${from}${whereClause(where, '         ')}
          ORDER BY ${key} LIMIT ${limit}${offset}) page
   JOIN ${table(d.from)} ON ${d.key} = page.id
-  ${rowText(d)}
+  ${rowText(d, scope)}
+ WHERE ${scope.on(d.from.table, d.from.alias)}
  ORDER BY ${d.key}`,
       { prepared: this.prepared(i) },
     );
@@ -284,6 +289,7 @@ export class ListStatements {
 }
 
 /** The row's joins and the lateral select that names and orders its JSON keys. */
-export function rowText(d: ListDefinition): string {
-  return [...d.row.joins.map(join), `CROSS JOIN LATERAL (\n    SELECT ${d.row.select}\n  ) r`].join('\n  ');
+export function rowText(d: ListDefinition, scope: Scope): string {
+  const joins = d.row.joins.map((ref) => join(ref, scope));
+  return [...joins, `CROSS JOIN LATERAL (\n    SELECT ${d.row.select}\n  ) r`].join('\n  ');
 }

@@ -14,7 +14,7 @@ SELECT p.id, row_to_json(r)::text AS json
            AND p.is_active
          ORDER BY p.id LIMIT $2 OFFSET $3) page
   JOIN products p ON p.id = page.id
-  LEFT JOIN vat_rates v ON v.id = p.vat_rate_id
+  LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
   CROSS JOIN LATERAL (
     SELECT p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
            p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",
@@ -25,6 +25,7 @@ SELECT p.id, row_to_json(r)::text AS json
            p.alcohol_restricted AS "alcoholRestricted", p.tobacco_restricted AS "tobaccoRestricted",
            p.vape_restricted AS "vapeRestricted", to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
+ WHERE p.tenant_id = $1
  ORDER BY p.id;
 
 -- list: every product of one store, page 3
@@ -42,7 +43,7 @@ SELECT p.id, row_to_json(r)::text AS json
          WHERE p.tenant_id = $1 AND p.store_id = $2
          ORDER BY p.id LIMIT $3 OFFSET $4) page
   JOIN products p ON p.id = page.id
-  LEFT JOIN vat_rates v ON v.id = p.vat_rate_id
+  LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
   CROSS JOIN LATERAL (
     SELECT p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
            p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",
@@ -53,6 +54,7 @@ SELECT p.id, row_to_json(r)::text AS json
            p.alcohol_restricted AS "alcoholRestricted", p.tobacco_restricted AS "tobaccoRestricted",
            p.vape_restricted AS "vapeRestricted", to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
+ WHERE p.tenant_id = $1 AND p.store_id = $2
  ORDER BY p.id;
 
 -- list: by category, sku, barcode and updatedSince in a list of stores
@@ -89,7 +91,7 @@ SELECT p.id, row_to_json(r)::text AS json
            AND p.updated_at >= CAST($6 AS timestamptz)
          ORDER BY p.id LIMIT $7 OFFSET $8) page
   JOIN products p ON p.id = page.id
-  LEFT JOIN vat_rates v ON v.id = p.vat_rate_id
+  LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
   CROSS JOIN LATERAL (
     SELECT p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
            p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",
@@ -100,6 +102,7 @@ SELECT p.id, row_to_json(r)::text AS json
            p.alcohol_restricted AS "alcoholRestricted", p.tobacco_restricted AS "tobaccoRestricted",
            p.vape_restricted AS "vapeRestricted", to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
+ WHERE p.tenant_id = $1 AND p.store_id = ANY($2)
  ORDER BY p.id;
 
 -- list: search terms (not prepared) (planned for its values, not prepared)
@@ -126,7 +129,7 @@ SELECT p.id, row_to_json(r)::text AS json
            AND p.search_text LIKE ('%' || lower($3) || '%')
          ORDER BY p.id LIMIT $4 OFFSET $5) page
   JOIN products p ON p.id = page.id
-  LEFT JOIN vat_rates v ON v.id = p.vat_rate_id
+  LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
   CROSS JOIN LATERAL (
     SELECT p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
            p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",
@@ -137,6 +140,7 @@ SELECT p.id, row_to_json(r)::text AS json
            p.alcohol_restricted AS "alcoholRestricted", p.tobacco_restricted AS "tobaccoRestricted",
            p.vape_restricted AS "vapeRestricted", to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
+ WHERE p.tenant_id = $1
  ORDER BY p.id;
 
 -- list: after an id (cursor)
@@ -154,7 +158,7 @@ SELECT p.id, row_to_json(r)::text AS json
            AND p.id > $2
          ORDER BY p.id LIMIT $3) page
   JOIN products p ON p.id = page.id
-  LEFT JOIN vat_rates v ON v.id = p.vat_rate_id
+  LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
   CROSS JOIN LATERAL (
     SELECT p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
            p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",
@@ -165,6 +169,7 @@ SELECT p.id, row_to_json(r)::text AS json
            p.alcohol_restricted AS "alcoholRestricted", p.tobacco_restricted AS "tobaccoRestricted",
            p.vape_restricted AS "vapeRestricted", to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
+ WHERE p.tenant_id = $1
  ORDER BY p.id;
 
 -- list: a sync walk begins (every row, the position taken)
@@ -180,7 +185,7 @@ SELECT p.id, row_to_json(r)::text AS json
          WHERE p.tenant_id = $1
          ORDER BY p.id LIMIT $2 OFFSET $3) page
   JOIN products p ON p.id = page.id
-  LEFT JOIN vat_rates v ON v.id = p.vat_rate_id
+  LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
   CROSS JOIN LATERAL (
     SELECT p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
            p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",
@@ -191,6 +196,7 @@ SELECT p.id, row_to_json(r)::text AS json
            p.alcohol_restricted AS "alcoholRestricted", p.tobacco_restricted AS "tobaccoRestricted",
            p.vape_restricted AS "vapeRestricted", to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
+ WHERE p.tenant_id = $1
  ORDER BY p.id;
 
 -- list: a page of an incremental sync walk (changed since a position, after an id) (planned for its values, not prepared)
@@ -233,7 +239,7 @@ SELECT p.id, row_to_json(r)::text AS json
            AND p.id > $3
          ORDER BY p.id LIMIT $4) page
   JOIN products p ON p.id = page.id
-  LEFT JOIN vat_rates v ON v.id = p.vat_rate_id
+  LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
   CROSS JOIN LATERAL (
     SELECT p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
            p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",
@@ -244,6 +250,7 @@ SELECT p.id, row_to_json(r)::text AS json
            p.alcohol_restricted AS "alcoholRestricted", p.tobacco_restricted AS "tobaccoRestricted",
            p.vape_restricted AS "vapeRestricted", to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
+ WHERE p.tenant_id = $1
  ORDER BY p.id;
 
 -- list: a page of an incremental sync walk after VAT rates changed and stores came into view (planned for its values, not prepared)
@@ -280,7 +287,7 @@ SELECT p.id, row_to_json(r)::text AS json
          UNION (SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.store_id = $7 AND p.id > $3 ORDER BY p.id LIMIT $4)) changed
          ORDER BY changed.id LIMIT $8) page
   JOIN products p ON p.id = page.id
-  LEFT JOIN vat_rates v ON v.id = p.vat_rate_id
+  LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
   CROSS JOIN LATERAL (
     SELECT p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
            p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",
@@ -291,13 +298,14 @@ SELECT p.id, row_to_json(r)::text AS json
            p.alcohol_restricted AS "alcoholRestricted", p.tobacco_restricted AS "tobaccoRestricted",
            p.vape_restricted AS "vapeRestricted", to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
+ WHERE p.tenant_id = $1
  ORDER BY p.id;
 
 -- findById
 --   $1 = "ten_a"
 --   $2 = "prd_a1_cola"
 SELECT row_to_json(r)::text AS json FROM products p
-  LEFT JOIN vat_rates v ON v.id = p.vat_rate_id
+  LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
   CROSS JOIN LATERAL (
     SELECT p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
            p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",
@@ -315,7 +323,7 @@ SELECT row_to_json(r)::text AS json FROM products p
 --   $2 = "sto_a1"
 --   $3 = "prd_a1_cola"
 SELECT row_to_json(r)::text AS json FROM products p
-  LEFT JOIN vat_rates v ON v.id = p.vat_rate_id
+  LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
   CROSS JOIN LATERAL (
     SELECT p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
            p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",

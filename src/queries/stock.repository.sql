@@ -9,12 +9,12 @@ SELECT COALESCE(SUM(c.n), 0)::int AS total FROM product_counts c WHERE c.tenant_
 --   $2 = 51
 --   $3 = 0
 SELECT p.id, row_to_json(r)::text AS json
-  FROM (SELECT p.id AS id FROM products p LEFT JOIN stock_levels s ON s.product_id = p.id
+  FROM (SELECT p.id AS id FROM products p LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1
          WHERE p.tenant_id = $1
            AND p.is_active
          ORDER BY p.id LIMIT $2 OFFSET $3) page
   JOIN products p ON p.id = page.id
-  LEFT JOIN stock_levels s ON s.product_id = p.id
+  LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1
   CROSS JOIN LATERAL (
     SELECT p.id AS "productId", p.store_id AS "storeId", p.sku, p.barcode, p.name AS "productName",
            COALESCE(s.track_stock, false) AS "trackStock", COALESCE(s.quantity, 0.000)::text AS quantity,
@@ -26,6 +26,7 @@ SELECT p.id, row_to_json(r)::text AS json
                 ELSE 'in_stock' END AS availability,
            to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
+ WHERE p.tenant_id = $1
  ORDER BY p.id;
 
 -- list: low stock alone, one store (partial index)
@@ -48,7 +49,7 @@ SELECT p.id, row_to_json(r)::text AS json
            AND s.product_is_active
          ORDER BY s.product_id LIMIT $3 OFFSET $4) page
   JOIN products p ON p.id = page.id
-  LEFT JOIN stock_levels s ON s.product_id = p.id
+  LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1 AND s.store_id = $2
   CROSS JOIN LATERAL (
     SELECT p.id AS "productId", p.store_id AS "storeId", p.sku, p.barcode, p.name AS "productName",
            COALESCE(s.track_stock, false) AS "trackStock", COALESCE(s.quantity, 0.000)::text AS quantity,
@@ -60,6 +61,7 @@ SELECT p.id, row_to_json(r)::text AS json
                 ELSE 'in_stock' END AS availability,
            to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
+ WHERE p.tenant_id = $1 AND p.store_id = $2
  ORDER BY p.id;
 
 -- list: product filters with low stock, a list of stores
@@ -69,7 +71,7 @@ SELECT p.id, row_to_json(r)::text AS json
 --   $4 = "COLA-330-D"
 --   $5 = "5000112637939"
 --   $6 = "cat_a1_soft"
-SELECT count(*)::int AS total FROM products p LEFT JOIN stock_levels s ON s.product_id = p.id
+SELECT count(*)::int AS total FROM products p LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1 AND s.store_id = ANY($2)
  WHERE p.tenant_id = $1 AND p.store_id = ANY($2)
    AND p.id = $3
    AND p.sku = $4
@@ -87,7 +89,7 @@ SELECT count(*)::int AS total FROM products p LEFT JOIN stock_levels s ON s.prod
 --   $7 = 51
 --   $8 = 0
 SELECT p.id, row_to_json(r)::text AS json
-  FROM (SELECT p.id AS id FROM products p LEFT JOIN stock_levels s ON s.product_id = p.id
+  FROM (SELECT p.id AS id FROM products p LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1 AND s.store_id = ANY($2)
          WHERE p.tenant_id = $1 AND p.store_id = ANY($2)
            AND p.id = $3
            AND p.sku = $4
@@ -96,7 +98,7 @@ SELECT p.id, row_to_json(r)::text AS json
            AND (s.track_stock AND s.quantity > 0 AND s.quantity <= s.reorder_level)
          ORDER BY p.id LIMIT $7 OFFSET $8) page
   JOIN products p ON p.id = page.id
-  LEFT JOIN stock_levels s ON s.product_id = p.id
+  LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1 AND s.store_id = ANY($2)
   CROSS JOIN LATERAL (
     SELECT p.id AS "productId", p.store_id AS "storeId", p.sku, p.barcode, p.name AS "productName",
            COALESCE(s.track_stock, false) AS "trackStock", COALESCE(s.quantity, 0.000)::text AS quantity,
@@ -108,12 +110,13 @@ SELECT p.id, row_to_json(r)::text AS json
                 ELSE 'in_stock' END AS availability,
            to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
+ WHERE p.tenant_id = $1 AND p.store_id = ANY($2)
  ORDER BY p.id;
 
 -- list: updatedSince
 --   $1 = "ten_a"
 --   $2 = "2026-10-03 00:00:00.000+00"
-SELECT count(*)::int AS total FROM products p LEFT JOIN stock_levels s ON s.product_id = p.id
+SELECT count(*)::int AS total FROM products p LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1
  WHERE p.tenant_id = $1
    AND p.is_active
    AND GREATEST(p.updated_at, s.updated_at) >= CAST($2 AS timestamptz);
@@ -124,13 +127,13 @@ SELECT count(*)::int AS total FROM products p LEFT JOIN stock_levels s ON s.prod
 --   $3 = 51
 --   $4 = 0
 SELECT p.id, row_to_json(r)::text AS json
-  FROM (SELECT p.id AS id FROM products p LEFT JOIN stock_levels s ON s.product_id = p.id
+  FROM (SELECT p.id AS id FROM products p LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1
          WHERE p.tenant_id = $1
            AND p.is_active
            AND GREATEST(p.updated_at, s.updated_at) >= CAST($2 AS timestamptz)
          ORDER BY p.id LIMIT $3 OFFSET $4) page
   JOIN products p ON p.id = page.id
-  LEFT JOIN stock_levels s ON s.product_id = p.id
+  LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1
   CROSS JOIN LATERAL (
     SELECT p.id AS "productId", p.store_id AS "storeId", p.sku, p.barcode, p.name AS "productName",
            COALESCE(s.track_stock, false) AS "trackStock", COALESCE(s.quantity, 0.000)::text AS quantity,
@@ -142,6 +145,7 @@ SELECT p.id, row_to_json(r)::text AS json
                 ELSE 'in_stock' END AS availability,
            to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
+ WHERE p.tenant_id = $1
  ORDER BY p.id;
 
 -- list: after an id (cursor)
@@ -153,13 +157,13 @@ SELECT COALESCE(SUM(c.n), 0)::int AS total FROM product_counts c WHERE c.tenant_
 --   $2 = "prd_a1_cola"
 --   $3 = 51
 SELECT p.id, row_to_json(r)::text AS json
-  FROM (SELECT p.id AS id FROM products p LEFT JOIN stock_levels s ON s.product_id = p.id
+  FROM (SELECT p.id AS id FROM products p LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1
          WHERE p.tenant_id = $1
            AND p.is_active
            AND p.id > $2
          ORDER BY p.id LIMIT $3) page
   JOIN products p ON p.id = page.id
-  LEFT JOIN stock_levels s ON s.product_id = p.id
+  LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1
   CROSS JOIN LATERAL (
     SELECT p.id AS "productId", p.store_id AS "storeId", p.sku, p.barcode, p.name AS "productName",
            COALESCE(s.track_stock, false) AS "trackStock", COALESCE(s.quantity, 0.000)::text AS quantity,
@@ -171,6 +175,7 @@ SELECT p.id, row_to_json(r)::text AS json
                 ELSE 'in_stock' END AS availability,
            to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
+ WHERE p.tenant_id = $1
  ORDER BY p.id;
 
 -- list: an incremental sync walk begins (rows whose product or stock level changed) (planned for its values, not prepared)
@@ -199,7 +204,7 @@ SELECT p.id, row_to_json(r)::text AS json
          UNION (SELECT s.product_id AS id FROM stock_levels s WHERE s.tenant_id = $1 AND s.store_id = $2 AND s.change_xact >= $3 ORDER BY s.product_id LIMIT $4)) changed
          ORDER BY changed.id LIMIT $5 OFFSET $6) page
   JOIN products p ON p.id = page.id
-  LEFT JOIN stock_levels s ON s.product_id = p.id
+  LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1 AND s.store_id = $2
   CROSS JOIN LATERAL (
     SELECT p.id AS "productId", p.store_id AS "storeId", p.sku, p.barcode, p.name AS "productName",
            COALESCE(s.track_stock, false) AS "trackStock", COALESCE(s.quantity, 0.000)::text AS quantity,
@@ -211,6 +216,7 @@ SELECT p.id, row_to_json(r)::text AS json
                 ELSE 'in_stock' END AS availability,
            to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
+ WHERE p.tenant_id = $1 AND p.store_id = $2
  ORDER BY p.id;
 
 -- list: a page of an incremental sync walk (planned for its values, not prepared)
@@ -240,7 +246,7 @@ SELECT p.id, row_to_json(r)::text AS json
          UNION (SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.store_id = $5 AND p.id > $3 ORDER BY p.id LIMIT $4)) changed
          ORDER BY changed.id LIMIT $6) page
   JOIN products p ON p.id = page.id
-  LEFT JOIN stock_levels s ON s.product_id = p.id
+  LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1
   CROSS JOIN LATERAL (
     SELECT p.id AS "productId", p.store_id AS "storeId", p.sku, p.barcode, p.name AS "productName",
            COALESCE(s.track_stock, false) AS "trackStock", COALESCE(s.quantity, 0.000)::text AS quantity,
@@ -252,4 +258,5 @@ SELECT p.id, row_to_json(r)::text AS json
                 ELSE 'in_stock' END AS availability,
            to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
+ WHERE p.tenant_id = $1
  ORDER BY p.id;

@@ -1,42 +1,67 @@
 import { Injectable } from '@nestjs/common';
 import { type ReadOptions, SqlReader } from '../database/sql-reader.js';
 import type { Statement } from '../database/statement.js';
-import type { DataScope } from './data-scope.js';
+import { tenantTables } from '../schema/tenant-tables.js';
+import { type DataScope, scopeShape } from './data-scope.js';
+import { type ScopeShape, unboundReferences } from './scope-check.js';
 
 /** The statements of one request's read over tenant rows, on one connection. */
 export interface ScopedSession {
   rows<R, I extends { readonly scope: DataScope }>(statement: Statement<I>, input: I): Promise<R[]>;
 }
 
-const TENANT_CONDITION = /\b\w+\.tenant_id = \$1\b/;
-
 /**
- * The only way the repositories of /v1 data reach PostgreSQL. It takes the request's DataScope (which
- * only DataScopeService makes) and refuses a statement that is not bound to the scope's tenant: its
- * text must say `alias.tenant_id = $1` and its first value must be the scope's tenant (scopeCondition
- * writes both). A test keeps every other way to the database out of src/catalog and src/inventory.
+ * The only way the code of /v1 data reaches PostgreSQL. It takes the request's DataScope (which only
+ * DataScopeService makes) and refuses a statement that is not bound to it, in two ways:
+ * - its text, parsed by PostgreSQL's own parser, binds every reference to a table of tenant rows to
+ *   the tenant ($1) and, when the scope names stores, to them ($2), with conditions ANDed at the top
+ *   of its WHERE (or, on the nullable side of an outer join, its ON): see scope-check.ts. Checked once
+ *   per statement and scope shape (statements are built once per shape).
+ * - its values: $1 is the scope's tenant and $2 its stores.
+ * A test keeps every other way to the database out of src/catalog, src/inventory and src/lists.
  */
 @Injectable()
 export class ScopedReader {
-  private readonly checked = new WeakSet<Statement<never>>();
+  private readonly checked = new WeakMap<Statement<never>, Map<ScopeShape, Promise<void>>>();
 
   constructor(private readonly reader: SqlReader) {}
 
   read<T>(scope: DataScope, options: ReadOptions, work: (session: ScopedSession) => Promise<T>): Promise<T> {
     return this.reader.read(scope.deadlineMs, options, (session) =>
       work({
-        rows: <R, I extends { readonly scope: DataScope }>(statement: Statement<I>, input: I): Promise<R[]> => {
-          if (!this.checked.has(statement)) {
-            if (!TENANT_CONDITION.test(statement.text))
-              throw new Error(`statement not bound to a tenant: ${statement.text}`);
-            this.checked.add(statement);
-          }
+        rows: async <R, I extends { readonly scope: DataScope }>(statement: Statement<I>, input: I): Promise<R[]> => {
           const values = statement.values(input);
-          if (input.scope !== scope || values[0] !== scope.tenantId)
+          if (input.scope !== scope || values[0] !== scope.tenantId || !storesBound(scope, values[1])) {
             throw new Error('statement bound to another scope');
+          }
+          await this.check(statement, scopeShape(scope));
           return session.rows<R>(statement, values);
         },
       }),
     );
   }
+
+  private check(statement: Statement<never>, shape: ScopeShape): Promise<void> {
+    let shapes = this.checked.get(statement);
+    if (shapes === undefined) {
+      shapes = new Map();
+      this.checked.set(statement, shapes);
+    }
+    let checking = shapes.get(shape);
+    if (checking === undefined) {
+      checking = unboundReferences(statement.text, shape, tenantTables()).then((problems) => {
+        if (problems.length > 0) throw new Error(`statement not bound to the scope: ${problems.join('; ')}`);
+      });
+      shapes.set(shape, checking);
+    }
+    return checking;
+  }
+}
+
+/** The second value of a statement is the scope's stores whenever the scope names any. */
+function storesBound(scope: DataScope, second: unknown): boolean {
+  const shape = scopeShape(scope);
+  if (shape === 'all') return true;
+  if (shape === 'one') return second === scope.storeIds![0];
+  return second === scope.storeIds;
 }

@@ -14,16 +14,20 @@ export interface ListReads {
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-/** The statements of a committed query file, each with the description line above it. */
-export function committedStatements(file: string): { description: string; text: string }[] {
+/** The statements of a committed query file, each with the description line above it and its values. */
+export function committedStatements(file: string): { description: string; text: string; values: unknown[] }[] {
   const blocks = readFileSync(`${ROOT}src/queries/${file}`, 'utf8').split(/\n\n+/);
-  const statements: { description: string; text: string }[] = [];
+  const statements: { description: string; text: string; values: unknown[] }[] = [];
   for (const block of blocks) {
     const lines = block.split('\n');
     const comments = lines.filter((l) => l.startsWith('--'));
     const text = lines.filter((l) => !l.startsWith('--')).join('\n');
     if (comments.length === 0 || text.trim() === '') continue;
-    statements.push({ description: comments[0].replace(/^--\s*/, ''), text });
+    const values = comments
+      .map((l) => /^--\s+\$\d+ = (.*)$/.exec(l)?.[1])
+      .filter((v): v is string => v !== undefined)
+      .map((v) => (v === 'undefined' ? undefined : JSON.parse(v)));
+    statements.push({ description: comments[0].replace(/^--\s*/, ''), text, values });
   }
   return statements;
 }

@@ -1,0 +1,110 @@
+import { tenantTables } from '../src/schema/tenant-tables.js';
+import { type ScopeShape, unboundReferences } from '../src/tenancy/scope-check.js';
+import { committedStatements } from './support/list-reads.js';
+
+/**
+ * The run-time half of the tenant boundary (ScopedReader): a statement is refused unless every
+ * reference to a table of tenant rows is bound to the scope by conditions ANDed at the top of its
+ * WHERE (or, on an outer join's nullable side, its ON). Every committed statement that reads tenant
+ * rows (src/queries/) passes; every way of loosening one of its scope conditions is generated from
+ * it and must be refused: removed, placed behind an OR, moved into an inner join's ON, bound to
+ * another parameter.
+ */
+const FILES = [
+  'products.repository.sql',
+  'stock.repository.sql',
+  'categories.repository.sql',
+  'promotions.repository.sql',
+];
+
+/** The committed statements of the files, each with the scope shape its values show. */
+const statements = FILES.flatMap((file) =>
+  committedStatements(file).map(({ description, text, values }) => {
+    const stores = values[1];
+    const shape: ScopeShape =
+      typeof stores === 'string' && !/^\d+$/.test(stores) && stores.startsWith('sto_')
+        ? 'one'
+        : Array.isArray(stores)
+          ? 'list'
+          : 'all';
+    return { name: `${file}: ${description} (${shape})`, text, shape };
+  }),
+);
+
+const refused = async (text: string, shape: ScopeShape): Promise<boolean> =>
+  (await unboundReferences(text, shape, tenantTables())).length > 0;
+
+describe('the scope check', () => {
+  it.each(statements.map((s) => [s.name, s]))('takes %s', async (_name, s) => {
+    expect(await unboundReferences(s.text, s.shape, tenantTables())).toEqual([]);
+  });
+
+  /** Every scope condition of a statement: its text and where it stands. */
+  const conditions = (text: string): { match: string; index: number }[] =>
+    [...text.matchAll(/\b[a-z]+\.(?:tenant_id = \$1|store_id = \$2|store_id = ANY\(\$2\))/g)].map((m) => ({
+      match: m[0],
+      index: m.index,
+    }));
+  const replaceAt = (text: string, at: { match: string; index: number }, by: string): string =>
+    text.slice(0, at.index) + by + text.slice(at.index + at.match.length);
+
+  it('refuses every statement with any scope condition removed, behind an OR, or on another parameter', async () => {
+    let probes = 0;
+    for (const s of statements) {
+      for (const at of conditions(s.text)) {
+        if (s.shape === 'all' && at.match.includes('store_id')) continue;
+        const variants = {
+          removed: replaceAt(s.text, at, 'true'),
+          'behind an OR': replaceAt(s.text, at, `(${at.match} OR true)`),
+          'on another parameter': replaceAt(s.text, at, at.match.replace(/\$[12]/, '$9')),
+          'negated twice': replaceAt(s.text, at, `NOT (NOT ${at.match})`),
+        };
+        for (const [how, text] of Object.entries(variants)) {
+          probes++;
+          expect({ statement: s.name, condition: at.match, how, refused: await refused(text, s.shape) }).toEqual({
+            statement: s.name,
+            condition: at.match,
+            how,
+            refused: true,
+          });
+        }
+      }
+    }
+    expect(probes).toBeGreaterThan(200);
+  });
+
+  it('refuses a tenant condition that is only in an inner join, or on the wrong side of an outer join', async () => {
+    const bound = `SELECT p.id FROM products p WHERE p.tenant_id = $1`;
+    expect(await refused(bound, 'all')).toBe(false);
+    expect(
+      await refused(`SELECT p.id FROM stores st JOIN products p ON p.store_id = st.id AND p.tenant_id = $1`, 'all'),
+    ).toBe(true);
+    expect(
+      await refused(
+        `SELECT p.id FROM products p LEFT JOIN stock_levels s ON s.product_id = p.id WHERE p.tenant_id = $1 AND s.tenant_id = $1`,
+        'all',
+      ),
+    ).toBe(true);
+    expect(
+      await refused(
+        `SELECT p.id FROM products p LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1 WHERE p.tenant_id = $1`,
+        'all',
+      ),
+    ).toBe(false);
+    // A store-limited scope needs the store condition too, on every table that has a store.
+    expect(await refused(bound, 'one')).toBe(true);
+    expect(await refused(`${bound} AND p.store_id = $2`, 'one')).toBe(false);
+    expect(await refused(`${bound} AND p.store_id = $2`, 'list')).toBe(true);
+    expect(await refused(`${bound} AND p.store_id = ANY($2)`, 'list')).toBe(false);
+    expect(await refused(`SELECT v.id FROM vat_rates v WHERE v.tenant_id = $1`, 'list')).toBe(false);
+    // Nested reads are checked too: a subquery, a union side, a sublink.
+    expect(await refused(`SELECT * FROM (SELECT p.id FROM products p) x`, 'all')).toBe(true);
+    expect(
+      await refused(
+        `(SELECT p.id FROM products p WHERE p.tenant_id = $1) UNION (SELECT s.product_id FROM stock_levels s)`,
+        'all',
+      ),
+    ).toBe(true);
+    expect(await refused(`SELECT ARRAY(SELECT v.id FROM vat_rates v) AS ids`, 'all')).toBe(true);
+  });
+});
