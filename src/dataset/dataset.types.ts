@@ -1,3 +1,5 @@
+import type { DatasetProduct } from './validate-dataset.js';
+
 /** The data set of docs/dataset-format.md, after validation. */
 export interface DatasetTenant {
   id: string;
@@ -39,36 +41,8 @@ export interface DatasetCategory {
   isArchived: boolean;
   updatedAt: string;
 }
-export interface DatasetProduct {
-  id: string;
-  storeId: string;
-  categoryId: string | null;
-  name: string;
-  sku: string;
-  barcode: string | null;
-  brand: string | null;
-  size: string | null;
-  unitType: string;
-  sellingPriceGross: string;
-  sellingPriceNet: string;
-  taxCategory: string;
-  vatRateId: string | null;
-  isActive: boolean;
-  variablePrice: boolean;
-  ageRestricted: boolean;
-  alcoholRestricted: boolean;
-  tobaccoRestricted: boolean;
-  vapeRestricted: boolean;
-  updatedAt: string;
-  costPrice: string | null;
-  packCost: string | null;
-  unitCost: string | null;
-  marginPercent: string | null;
-  supplierId: string | null;
-  supplierSku: string | null;
-  createdByStaffId: string | null;
-  updatedByStaffId: string | null;
-}
+export type { DatasetProduct };
+
 export interface DatasetCostLayer {
   quantity: string;
   unitCost: string;

@@ -335,6 +335,54 @@ function actionProblems(a: unknown, path: string, problems: DatasetProblem[]): v
  * Checks the shape of a data set: every field's type, enum, decimal and date-time. References and
  * uniqueness are checked by `checkReferences`, which also sees what the database already holds.
  */
+/**
+ * The fields of a product in a data set (docs/dataset-format.md), each with its column and how it is
+ * read: the one list the validator, the importer and the generator use, so that a product column is
+ * added to the data-set tools in one place.
+ */
+export const PRODUCT_FIELDS = {
+  id: ['id', (f) => f.id('id')],
+  storeId: ['store_id', (f) => f.id('storeId')],
+  categoryId: ['category_id', (f) => f.optionalId('categoryId')],
+  name: ['name', (f) => f.text('name')],
+  sku: ['sku', (f) => f.text('sku', { pattern: /^.{1,200}$/s, patternText: 'at most 200 characters' })],
+  barcode: ['barcode', (f) => f.nullableText('barcode')],
+  brand: ['brand', (f) => f.nullableText('brand')],
+  size: ['size', (f) => f.nullableText('size')],
+  unitType: ['unit_type', (f) => f.oneOf('unitType', UNIT_TYPES)],
+  sellingPriceGross: ['selling_price_gross', (f) => f.decimal('sellingPriceGross', MONEY, { nonNegative: true })],
+  sellingPriceNet: ['selling_price_net', (f) => f.decimal('sellingPriceNet', MONEY, { nonNegative: true })],
+  taxCategory: ['tax_category', (f) => f.oneOf('taxCategory', TAX_CATEGORIES)],
+  vatRateId: ['vat_rate_id', (f) => f.optionalId('vatRateId')],
+  isActive: ['is_active', (f) => f.bool('isActive')],
+  variablePrice: ['variable_price', (f) => f.bool('variablePrice', false)],
+  ageRestricted: ['age_restricted', (f) => f.bool('ageRestricted', false)],
+  alcoholRestricted: ['alcohol_restricted', (f) => f.bool('alcoholRestricted', false)],
+  tobaccoRestricted: ['tobacco_restricted', (f) => f.bool('tobaccoRestricted', false)],
+  vapeRestricted: ['vape_restricted', (f) => f.bool('vapeRestricted', false)],
+  updatedAt: ['updated_at', (f) => f.dateTime('updatedAt')],
+  costPrice: ['cost_price', (f) => f.nullableDecimal('costPrice', COST)],
+  packCost: ['pack_cost', (f) => f.nullableDecimal('packCost', COST)],
+  unitCost: ['unit_cost', (f) => f.nullableDecimal('unitCost', COST)],
+  marginPercent: ['margin_percent', (f) => f.decimal('marginPercent', MARGIN, { nullable: true }) as string | null],
+  supplierId: ['supplier_id', (f) => f.optionalId('supplierId')],
+  supplierSku: ['supplier_sku', (f) => f.nullableText('supplierSku')],
+  createdByStaffId: ['created_by_staff_id', (f) => f.optionalId('createdByStaffId')],
+  updatedByStaffId: ['updated_by_staff_id', (f) => f.optionalId('updatedByStaffId')],
+} as const satisfies Record<string, readonly [column: string, read: (f: Fields) => unknown]>;
+
+/** A product of a data set, as PRODUCT_FIELDS reads it. */
+export type DatasetProduct = {
+  -readonly [K in keyof typeof PRODUCT_FIELDS]: ReturnType<(typeof PRODUCT_FIELDS)[K][1]>;
+};
+
+/** The columns of a product row (its tenant's first: a product has it through its store), and a row. */
+export const PRODUCT_COLUMNS = ['tenant_id', ...Object.values(PRODUCT_FIELDS).map(([column]) => column)];
+export const productRow = (product: DatasetProduct, tenantId: string): unknown[] => [
+  tenantId,
+  ...Object.keys(PRODUCT_FIELDS).map((field) => product[field as keyof DatasetProduct]),
+];
+
 export function validateDatasetShape(input: unknown): { dataset: Dataset; problems: DatasetProblem[] } {
   const problems: DatasetProblem[] = [];
   const dataset: Dataset = {
@@ -407,36 +455,9 @@ export function validateDatasetShape(input: unknown): { dataset: Dataset; proble
     });
   });
   each(input, 'products', problems, (f) => {
-    dataset.products.push({
-      id: f.id('id'),
-      storeId: f.id('storeId'),
-      categoryId: f.optionalId('categoryId'),
-      name: f.text('name'),
-      sku: f.text('sku', { pattern: /^.{1,200}$/s, patternText: 'at most 200 characters' }),
-      barcode: f.nullableText('barcode'),
-      brand: f.nullableText('brand'),
-      size: f.nullableText('size'),
-      unitType: f.oneOf('unitType', UNIT_TYPES),
-      sellingPriceGross: f.decimal('sellingPriceGross', MONEY, { nonNegative: true }),
-      sellingPriceNet: f.decimal('sellingPriceNet', MONEY, { nonNegative: true }),
-      taxCategory: f.oneOf('taxCategory', TAX_CATEGORIES),
-      vatRateId: f.optionalId('vatRateId'),
-      isActive: f.bool('isActive'),
-      variablePrice: f.bool('variablePrice', false),
-      ageRestricted: f.bool('ageRestricted', false),
-      alcoholRestricted: f.bool('alcoholRestricted', false),
-      tobaccoRestricted: f.bool('tobaccoRestricted', false),
-      vapeRestricted: f.bool('vapeRestricted', false),
-      updatedAt: f.dateTime('updatedAt'),
-      costPrice: f.nullableDecimal('costPrice', COST),
-      packCost: f.nullableDecimal('packCost', COST),
-      unitCost: f.nullableDecimal('unitCost', COST),
-      marginPercent: f.decimal('marginPercent', MARGIN, { nullable: true }) as string | null,
-      supplierId: f.optionalId('supplierId'),
-      supplierSku: f.nullableText('supplierSku'),
-      createdByStaffId: f.optionalId('createdByStaffId'),
-      updatedByStaffId: f.optionalId('updatedByStaffId'),
-    });
+    const product: Record<string, unknown> = {};
+    for (const [field, [, read]] of Object.entries(PRODUCT_FIELDS)) product[field] = read(f);
+    dataset.products.push(product as DatasetProduct);
   });
   each(input, 'stockLevels', problems, (f, path) => {
     const layers = f.array('costLayers', { optional: true }) ?? [];

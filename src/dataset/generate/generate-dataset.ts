@@ -3,6 +3,7 @@ import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { digestKey, keyHint } from '../../values/api-key-format.js';
 import { SCOPES } from '../../auth/scopes.js';
+import { type DatasetProduct, PRODUCT_COLUMNS, productRow } from '../validate-dataset.js';
 import { BRANDS, CATEGORY_TREE, PRODUCTS, SIZES, VARIANTS } from './words.js';
 
 export interface GenerateOptions {
@@ -41,11 +42,13 @@ const field = (v: string | number | boolean | null): string =>
       ? v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n')
       : String(v);
 
+type Cell = string | number | boolean | null;
+
 async function copy(
   client: PoolClient,
   table: string,
   columns: string[],
-  rows: Iterable<(string | number | boolean | null)[]>,
+  rows: Iterable<Cell[]>,
   progress?: (n: number) => void,
 ): Promise<void> {
   const stream: Writable = client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
@@ -209,37 +212,7 @@ export async function generateDataset(client: PoolClient, options: GenerateOptio
   await copy(
     client,
     'products',
-    [
-      'id',
-      'tenant_id',
-      'store_id',
-      'category_id',
-      'name',
-      'sku',
-      'barcode',
-      'brand',
-      'size',
-      'unit_type',
-      'selling_price_gross',
-      'selling_price_net',
-      'tax_category',
-      'vat_rate_id',
-      'is_active',
-      'variable_price',
-      'age_restricted',
-      'alcohol_restricted',
-      'tobacco_restricted',
-      'vape_restricted',
-      'updated_at',
-      'cost_price',
-      'pack_cost',
-      'unit_cost',
-      'margin_percent',
-      'supplier_id',
-      'supplier_sku',
-      'created_by_staff_id',
-      'updated_by_staff_id',
-    ],
+    PRODUCT_COLUMNS,
     (function* () {
       for (const t of tenants)
         for (let n = 1; n <= productsOf(t); n++) {
@@ -254,37 +227,37 @@ export async function generateDataset(client: PoolClient, options: GenerateOptio
           const child = 1 + Math.floor(rnd() * CATEGORY_TREE.length) * 5 + 1 + Math.floor(rnd() * 4);
           const kind = Math.floor(rnd() * 100);
           const staff = `stf_${pad(t, 2)}_${n % 5}`;
-          yield [
-            productId(t, n),
-            benchTenantId(t),
-            storeId(t, s),
-            rnd() < 0.97 ? categoryId(t, s, Math.min(child, categoriesPerStore - 1)) : null,
-            [brand, noun, variant, size].filter(Boolean).join(' '),
-            `SKU-${pad(t, 2)}-${pad(n, 7)}`,
-            rnd() < 0.92 ? String(5000000000000 + t * 10_000_000 + n) : null,
+          const product: DatasetProduct = {
+            id: productId(t, n),
+            storeId: storeId(t, s),
+            categoryId: rnd() < 0.97 ? categoryId(t, s, Math.min(child, categoriesPerStore - 1)) : null,
+            name: [brand, noun, variant, size].filter(Boolean).join(' '),
+            sku: `SKU-${pad(t, 2)}-${pad(n, 7)}`,
+            barcode: rnd() < 0.92 ? String(5000000000000 + t * 10_000_000 + n) : null,
             brand,
             size,
-            kind < 3 ? 'kg' : kind < 5 ? 'ml' : 'item',
-            gross.toFixed(2),
-            net.toFixed(2),
-            kind < 30 ? 'ZERO_RATED' : 'STANDARD',
-            kind < 30 ? `vat_${pad(t, 2)}_z` : `vat_${pad(t, 2)}_s`,
-            rnd() < 0.95,
-            kind < 3,
-            kind >= 90,
-            kind >= 90 && kind < 95,
-            kind >= 95 && kind < 97,
-            kind >= 97,
-            iso(base + Math.floor(rnd() * 700 * 86_400_000)),
-            cost.toFixed(4),
-            (cost * 12).toFixed(4),
-            cost.toFixed(4),
-            (((net - cost) / net) * 100).toFixed(2),
-            `sup_${pad(t, 2)}_${n % 10}`,
-            `WS-${n}`,
-            staff,
-            staff,
-          ];
+            unitType: kind < 3 ? 'kg' : kind < 5 ? 'ml' : 'item',
+            sellingPriceGross: gross.toFixed(2),
+            sellingPriceNet: net.toFixed(2),
+            taxCategory: kind < 30 ? 'ZERO_RATED' : 'STANDARD',
+            vatRateId: kind < 30 ? `vat_${pad(t, 2)}_z` : `vat_${pad(t, 2)}_s`,
+            isActive: rnd() < 0.95,
+            variablePrice: kind < 3,
+            ageRestricted: kind >= 90,
+            alcoholRestricted: kind >= 90 && kind < 95,
+            tobaccoRestricted: kind >= 95 && kind < 97,
+            vapeRestricted: kind >= 97,
+            updatedAt: iso(base + Math.floor(rnd() * 700 * 86_400_000)),
+            costPrice: cost.toFixed(4),
+            packCost: (cost * 12).toFixed(4),
+            unitCost: cost.toFixed(4),
+            marginPercent: (((net - cost) / net) * 100).toFixed(2),
+            supplierId: `sup_${pad(t, 2)}_${n % 10}`,
+            supplierSku: `WS-${n}`,
+            createdByStaffId: staff,
+            updatedByStaffId: staff,
+          };
+          yield productRow(product, benchTenantId(t)) as Cell[];
         }
     })(),
     (count) => options.onProgress?.('products', count, totalProducts),
