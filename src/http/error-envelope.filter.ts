@@ -53,7 +53,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const requestId = req.requestId ?? generateRequestId();
     if (error.getStatus() >= 500) {
       // The cause goes to the log, never to the client: as the err of the request's own log line
-      // (pino-http reads res.err), beside its requestId, client and route.
+      // (the request observer reads res.err), beside its requestId, client and route.
       (res as Response & { err?: unknown }).err =
         exception instanceof Error ? exception : new Error(describe(exception));
     }

@@ -27,8 +27,8 @@ export interface ListedPage {
   readonly syncPosition: string | null;
 }
 
-/** Where a request stands in its walk, before the read. */
-interface Walk {
+/** Where one page stands in its walk (a page number or a cursor, a sync position), before the read. */
+interface PagePlan {
   readonly window: PageWindow;
   /** The page number this page stands for. */
   readonly page: number;
@@ -88,20 +88,20 @@ export class ListEngine {
     // A position belongs to this list of this client and store (a cursor to these filters too).
     const positionBinding = SyncPositions.binding([definition.name, caller.tenantId, caller.clientId, query.storeId]);
     // A cursor and a position are checked (400) before the store is (404): parameters come before stores.
-    const walk = await this.begin(query, binding, positionBinding, syncable, caller.deadlineMs);
-    const { takeHorizon, caughtUpTo, changedSince } = walk.sync;
+    const plan = await this.begin(query, binding, positionBinding, syncable, caller.deadlineMs);
+    const { takeHorizon, caughtUpTo, changedSince } = plan.sync;
     if (!takeHorizon && caughtUpTo === undefined && changedSince === undefined) {
       const scope = await this.dataScopes.resolve(caller, query.storeId);
-      const listed = await this.read(definition, { scope, filters, window: walk.window, sync: walk.sync });
-      return this.end(walk, binding, listed, null, caller.deadlineMs);
+      const listed = await this.read(definition, { scope, filters, window: plan.window, sync: plan.sync });
+      return this.end(plan, binding, listed, null, caller.deadlineMs);
     }
     // A page of a sync walk reads what the client may see now, not what a key cache last saw, and in
     // which snapshot: the position it hands out is not later than that snapshot's horizon.
     const view = await this.dataScopes.resolveForSync(caller, query.storeId);
     if (changedSince !== undefined && BigInt(changedSince) > BigInt(view.next))
       throw invalidPosition(AHEAD_OF_DATABASE);
-    const listed = await this.read(definition, { scope: view.scope, filters, window: walk.window, sync: walk.sync });
-    return this.end(walk, binding, listed, view.horizon, caller.deadlineMs);
+    const listed = await this.read(definition, { scope: view.scope, filters, window: plan.window, sync: plan.sync });
+    return this.end(plan, binding, listed, view.horizon, caller.deadlineMs);
   }
 
   /**
@@ -165,7 +165,7 @@ export class ListEngine {
     positionBinding: Buffer,
     syncable: boolean,
     deadlineMs: number,
-  ): Promise<Walk> {
+  ): Promise<PagePlan> {
     const changedSince =
       query.changedSince === undefined
         ? undefined
@@ -234,23 +234,23 @@ export class ListEngine {
    * when the walk begins, as the older of the read's horizon and the client view's (`viewHorizon`).
    */
   private async end(
-    walk: Walk,
+    plan: PagePlan,
     binding: string,
     listed: ListedRows,
     viewHorizon: string | null,
     deadlineMs: number,
   ): Promise<ListedPage> {
-    let position = walk.position;
-    if (position === undefined && walk.sync.takeHorizon && listed.horizon !== null && viewHorizon !== null) {
+    let position = plan.position;
+    if (position === undefined && plan.sync.takeHorizon && listed.horizon !== null && viewHorizon !== null) {
       const taken = BigInt(listed.horizon) < BigInt(viewHorizon) ? listed.horizon : viewHorizon;
-      position = await this.positions.encode(walk.positionBinding, taken, deadlineMs);
+      position = await this.positions.encode(plan.positionBinding, taken, deadlineMs);
     }
     const nextCursor =
       listed.hasNext && listed.lastId !== null
-        ? await this.cursors.encode(binding, { afterId: listed.lastId, page: walk.page + 1, position }, deadlineMs)
+        ? await this.cursors.encode(binding, { afterId: listed.lastId, page: plan.page + 1, position }, deadlineMs)
         : null;
     return {
-      body: pageBody(listed.rows, walk.page, walk.window.pageSize, listed.total),
+      body: pageBody(listed.rows, plan.page, plan.window.pageSize, listed.total),
       nextCursor,
       syncPosition: position ?? null,
     };

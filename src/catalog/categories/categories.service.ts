@@ -8,12 +8,12 @@ import type { ListCategoriesQuery } from './list-categories.query.js';
 @Injectable()
 export class CategoriesService {
   constructor(
-    private readonly scopes: DataScopeService,
+    private readonly dataScopes: DataScopeService,
     private readonly categories: CategoriesRepository,
   ) {}
 
   async list(caller: ApiCaller, query: ListCategoriesQuery): Promise<JsonText> {
-    const scope = await this.scopes.resolve(caller, query.storeId);
+    const scope = await this.dataScopes.resolve(caller, query.storeId);
     const rows = await this.categories.list(scope, {
       activeOnly: query.activeOnly,
       parentCategoryId: query.parentCategoryId,

@@ -10,12 +10,12 @@ import { type PromotionRow, PromotionsRepository } from './promotions.repository
 @Injectable()
 export class PromotionsService {
   constructor(
-    private readonly scopes: DataScopeService,
+    private readonly dataScopes: DataScopeService,
     private readonly promotions: PromotionsRepository,
   ) {}
 
   async list(caller: ApiCaller, query: ListPromotionsQuery, now = new Date()): Promise<PromotionView[]> {
-    const scope = await this.scopes.resolve(caller, query.storeId);
+    const scope = await this.dataScopes.resolve(caller, query.storeId);
     if (query.type !== undefined && !isCustomerFacingType(query.type)) return [];
     // activeAt wins over activeOnly; activeOnly=true (the default) means "active now".
     const activeAt =
@@ -23,7 +23,7 @@ export class PromotionsService {
     const rows = await this.promotions.list(scope, { type: query.type, activeAt });
     // Names come from every store the key may read, not only the filtered one: a promotion reads the
     // same with and without storeId.
-    const ctx = await this.descriptionContext(await this.scopes.resolve(caller), rows);
+    const ctx = await this.descriptionContext(await this.dataScopes.resolve(caller), rows);
     return rows.map((row) => toPromotionView(row, now, ctx));
   }
 

@@ -7,8 +7,9 @@ export const TAX_CATEGORIES = ['STANDARD', 'ZERO_RATED', 'REDUCED', 'EXEMPT', 'O
 export type TaxCategory = (typeof TAX_CATEGORIES)[number];
 
 /**
- * A product with its internal columns (cost, margin, supplier, staff). Only `toProductView` turns a
- * product into a response, and it names every public field explicitly.
+ * A product with its internal columns (cost, margin, supplier, staff). Only the product list's row
+ * (PRODUCT_LIST in src/catalog/products/products.list.ts) turns a product into a response, and it
+ * names every public field explicitly.
  */
 @Entity({ name: 'products' })
 export class Product {
