@@ -13,12 +13,13 @@ const LOW_STOCK = '(s.track_stock AND s.quantity > 0 AND s.quantity <= s.reorder
  */
 const FILTERS = {
   activeOnly: flag('p.is_active'),
-  productId: equals('p.id', 'products_pkey'),
+  productId: equals('p.id', 'products_id_tenant_id_store_id_key'),
   sku: equals('p.sku', 'products_tenant_sku_idx'),
   barcode: equals('p.barcode', 'products_tenant_barcode_idx'),
   categoryId: equals('p.category_id', 'products_tenant_category_idx'),
-  // On the row's updatedAt: the later of the product's and its stock level's update times.
-  updatedSince: since('GREATEST(p.updated_at, s.updated_at)', 'products_tenant_updated_idx'),
+  // On the row's updatedAt: the later of the product's and its stock level's update times. No index
+  // holds that value: the rows in scope are read in id order and filtered.
+  updatedSince: since('GREATEST(p.updated_at, s.updated_at)'),
   lowStockOnly: flag(LOW_STOCK, 'stock_levels_low_stock_idx'),
 };
 
