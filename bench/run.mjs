@@ -1,18 +1,26 @@
 // npm run bench -- [--duration 10] [--warmup 5] [--connections 50] [--products 1000000] [--stores 50]
 //                  [--only TEXT] [--repeat N] [--soak SECONDS] [--skip-sync] [--skip-overload]
+//                  [--service-dist DIR] [--baseline-dist DIR] [--help]
 //
-// Measures the service (dist/main.js) against the fair baseline (bench/fair-server.mjs: the service's
-// own statements and bytes on plain node:http + pg) and the framework floor (bench/floor-app.mjs: a
-// minimal Nest + Express app), on the same data, in one run, with autocannon in a separate process:
-// saturation at --connections (requests/s of 2xx answers, p50/p99, node CPU per request, failures),
+// Measures the service (dist/main.js) against the fair baseline (bench/fair-server.mjs: the same
+// answers the cheapest known way, plain columns mapped to the same bytes in Node, on plain
+// node:http + pg) and the framework floor (bench/floor-app.mjs: a minimal Nest + Express app), on the
+// same data, in one run, with autocannon in a separate process (and, with --baseline-dist, a second
+// build of the service, taking turns with the first):
+// saturation at --connections (requests/s of 2xx answers, p50/p99, node CPU and database CPU per
+// request, failures), compressed answers (Accept-Encoding: gzip, br),
 // latency at a fixed offered load of half the fair server's throughput (open loop), cheap requests
 // while expensive searches saturate the database, the sync walks of a client, and RSS.
 // Database: DATABASE_URL, else the embedded database of `npm start`. The data set (db:generate) is
 // generated there when it does not hold --products products. Results go to bench/results/<date>.*.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { loadConfig } from '../dist/config/app-config.js';
 import { commandDatabase } from '../dist/startup/command-database.js';
@@ -32,8 +40,24 @@ const { values } = parseArgs({
     'skip-overload': { type: 'boolean', default: false },
     // Another build of the service (its dist/ folder), to compare builds on the same harness.
     'service-dist': { type: 'string', default: 'dist' },
+    // A second build measured beside the first in the same run, taking turns (e.g. main's).
+    'baseline-dist': { type: 'string' },
+    help: { type: 'boolean', default: false },
   },
 });
+if (values.help) {
+  console.log(`npm run bench -- [options]
+  --duration S        seconds per measurement (10)        --warmup S       warm-up per server (5)
+  --connections N     autocannon connections (50)        --repeat N       turns per server, median kept (1)
+  --products N        products of ten_bench_00 (1000000) --stores N       stores (50)   --tenants N (20)
+  --only A,B          scenarios whose name contains A or B (no open loop, overload, sync)
+  --skip-sync         no walks, incremental rounds, VAT-rate edit, compressed walk
+  --skip-overload     no overload scenario              --soak S         RSS soak at the end (0)
+  --service-dist DIR  the service's build (dist)
+  --baseline-dist DIR a second build of the service, measured in the same run, taking turns
+Database: DATABASE_URL, else the embedded database of npm start. Results: bench/results/<date>.md/.json`);
+  process.exit(0);
+}
 const duration = Number(values.duration);
 const repeat = Number(values.repeat);
 if (!Number.isInteger(repeat) || repeat < 1)
@@ -99,6 +123,30 @@ const procStat = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[
 const cpuTicks = (pid) => Number(procStat(pid)[11]) + Number(procStat(pid)[12]);
 const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
+/**
+ * CPU ticks of the database's backends (user + system, from /proc): the sessions of the bench's
+ * database, whose servers' pools keep their connections. Only one server is loaded at a time, so the
+ * difference over a measurement is that server's. Parallel workers, which end with their query, are
+ * not counted (their time goes to the postmaster).
+ */
+async function dbTicks() {
+  const rows = await query(
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
+        AND backend_type = 'client backend'`,
+  );
+  const ticks = new Map();
+  for (const { pid } of rows) {
+    try {
+      ticks.set(pid, cpuTicks(pid));
+    } catch {
+      // Not readable (another machine's database, or gone): not counted.
+    }
+  }
+  return ticks;
+}
+const dbTicksSince = (before, after) =>
+  [...after].reduce((sum, [pid, ticks]) => sum + ticks - (before.get(pid) ?? 0), 0);
+
 /** Waits until the database has no query left running (a timed-out request's query may outlive it). */
 async function settle() {
   for (let i = 0; i < 60; i++) {
@@ -111,7 +159,12 @@ async function settle() {
   }
 }
 
-function autocannon(url, seconds, options = {}) {
+const ACCEPT_COMPRESSED = 'gzip, br';
+const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
+/** The walks' connection, kept alive as a client's would be. */
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+function autocannonArgs(url, seconds, options = {}) {
   const args = [
     'node_modules/autocannon/autocannon.js',
     '-c',
@@ -120,10 +173,30 @@ function autocannon(url, seconds, options = {}) {
     String(seconds),
   ];
   if (options.rate) args.push('--overallRate', String(options.rate));
+  if (options.compressed) args.push('-H', `Accept-Encoding=${ACCEPT_COMPRESSED}`);
   args.push('-j', '-H', `Authorization=Bearer ${KEY}`, url);
+  return args;
+}
+
+/** The status counts of an autocannon result: { '200': n, '429': n, … }, no answer as 'none'. */
+const statusCounts = (r) => ({
+  ...Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, { count }]) => [code, count])),
+  ...(r.errors > 0 ? { none: r.errors } : {}),
+});
+
+function autocannon(url, seconds, options = {}) {
+  const args = autocannonArgs(url, seconds, options);
   const r = JSON.parse(execFileSync(process.execPath, args, { maxBuffer: 64 << 20 }).toString());
   // Only 2xx answers count as served; the rest (non-2xx, errors, no answer within 10 s) are "failed".
-  return { rps: r['2xx'] / seconds, ok: r['2xx'], p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors };
+  return {
+    rps: r['2xx'] / seconds,
+    ok: r['2xx'],
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    failed: r.non2xx + r.errors,
+    bytesPerRequest: Math.round(r.throughput.total / Math.max(1, r.requests.total)),
+    statuses: statusCounts(r),
+  };
 }
 
 /** Requests at a fixed, evenly spaced rate (bench/open-loop.mjs), timed from when each was due. */
@@ -138,18 +211,39 @@ function openLoopRun(url, rate, seconds) {
   return JSON.parse(out.toString());
 }
 
-/** Saturation run of one server, with its node CPU time per request. */
-async function measure(server, path) {
+/** Saturation run of one server, with its node CPU time and the database's CPU time per request. */
+async function measure(server, path, options = {}) {
   await settle();
+  const dbBefore = await dbTicks();
   const before = cpuTicks(server.child.pid);
-  const result = autocannon(`${server.base}${path}`, duration);
-  const cpu = ((cpuTicks(server.child.pid) - before) * TICK_US) / Math.max(1, result.ok + result.failed);
-  return { ...result, cpuUs: Math.round(cpu) };
+  const result = autocannon(`${server.base}${path}`, duration, options);
+  const after = cpuTicks(server.child.pid);
+  const dbAfter = await dbTicks();
+  const requests = Math.max(1, result.ok + result.failed);
+  return {
+    ...result,
+    cpuUs: Math.round(((after - before) * TICK_US) / requests),
+    dbUs: Math.round((dbTicksSince(dbBefore, dbAfter) * TICK_US) / requests),
+  };
 }
 
 await ensureDataset();
 const tenant = 'ten_bench_00';
 const [{ n: inTenant }] = await query(`SELECT count(*)::int AS n FROM products WHERE tenant_id = $1`, [tenant]);
+// 1% of the tenant's products use a VAT rate of their own, which the sync scenario edits (issue 26).
+const EDITED_VAT = 'vat_bench_edited';
+const vatShare = Math.max(1, Math.floor(inTenant / 100));
+await query(
+  `INSERT INTO vat_rates (id, tenant_id, code, name, percentage) VALUES ($1, $2, 'B', 'Bench rate', 12.50)
+   ON CONFLICT (id) DO NOTHING`,
+  [EDITED_VAT, tenant],
+);
+await query(
+  `UPDATE products SET vat_rate_id = $1 WHERE id IN (
+     SELECT id FROM products WHERE tenant_id = $2 ORDER BY md5(id || 'vat') LIMIT $3)
+   AND NOT EXISTS (SELECT 1 FROM products WHERE tenant_id = $2 AND vat_rate_id = $1)`,
+  [EDITED_VAT, tenant, vatShare],
+);
 const middle = (
   await query(`SELECT id FROM products WHERE tenant_id = $1 ORDER BY id OFFSET $2 LIMIT 1`, [
     tenant,
@@ -187,16 +281,33 @@ const scenarios = [
   ['products updatedSince', `/v1/catalog/products?pageSize=100&updatedSince=${encodeURIComponent(recent)}`],
   ['stock lowStockOnly', '/v1/inventory/stock?pageSize=100&lowStockOnly=true'],
   ['stock page 1', '/v1/inventory/stock?pageSize=100'],
+  ['products page 1 compressed', '/v1/catalog/products?pageSize=100'],
   ['categories', '/v1/catalog/categories'],
   ['promotions', '/v1/catalog/promotions'],
   ['one product by id', `/v1/catalog/products/${middle}`],
   ['no work (/health/live)', '/health/live'],
 ].filter(([name]) => selected(name));
 
+/** The fair server compresses as the service does: at the levels of src/http/compression.ts. */
+async function compressionLevels() {
+  const { COMPRESSION_LEVELS } = await import(
+    pathToFileURL(resolve(values['service-dist'], 'http/compression.js')).href
+  );
+  return { ...COMPRESSION_LEVELS, source: "the service's levels" };
+}
+const levels = await compressionLevels();
 const serviceEnv = { LOG_LEVEL: 'warn', DOCS_ENABLED: 'false', APP_ENV: 'development', DB_POOL_SIZE: '10' };
 const service = await start('service', [`${values['service-dist']}/main.js`], serviceEnv);
-const fair = await start('fair', ['bench/fair-server.mjs'], { DB_POOL_SIZE: '10' });
+const baseline = values['baseline-dist']
+  ? await start('baseline', [`${values['baseline-dist']}/main.js`], serviceEnv)
+  : null;
+const fair = await start('fair', ['bench/fair-server.mjs'], {
+  DB_POOL_SIZE: '10',
+  FAIR_GZIP_LEVEL: String(levels.gzip),
+  FAIR_BROTLI_QUALITY: String(levels.brotli),
+});
 const floor = await start('floor', ['bench/floor-app.mjs'], {});
+const builds = [service, ...(baseline ? [baseline] : [])];
 const cursorPath = async () => {
   const res = await fetch(`${service.base}/v1/catalog/products?pageSize=100&page=${deepPage}`, {
     headers: { Authorization: `Bearer ${KEY}` },
@@ -206,18 +317,25 @@ const cursorPath = async () => {
 if (selected('products cursor page') && values['service-dist'] === 'dist')
   scenarios.splice(2, 0, [`products cursor page (${deepPage + 1})`, await cursorPath()]);
 
-// Both servers must answer every scenario with the same bytes: otherwise the comparison is unfair.
+// Every server must answer every scenario with the same bytes: otherwise the comparison is unfair.
+// (fetch decompresses: compressed answers are compared by what they decode to.)
 for (const [name, path] of scenarios) {
   if (path === '/health/live') continue;
-  const [a, b] = await Promise.all(
-    [service, fair].map((s) =>
-      fetch(`${s.base}${path}`, { headers: { Authorization: `Bearer ${KEY}` } }).then((r) => r.text()),
+  const [a, ...others] = await Promise.all(
+    [service, fair, ...(baseline ? [baseline] : [])].map((s) =>
+      fetch(`${s.base}${path}`, {
+        headers: {
+          Authorization: `Bearer ${KEY}`,
+          ...(name.includes('compressed') ? { 'Accept-Encoding': ACCEPT_COMPRESSED } : {}),
+        },
+      }).then((r) => r.text()),
     ),
   );
-  if (a !== b)
-    throw new Error(
-      `${name}: the fair server's body differs from the service's:\n${a.slice(0, 300)}\n${b.slice(0, 300)}`,
-    );
+  for (const b of others)
+    if (a !== b)
+      throw new Error(
+        `${name}: another server's body differs from the service's:\n${a.slice(0, 300)}\n${b.slice(0, 300)}`,
+      );
 }
 console.log(`Service and fair server answer the same bytes for all ${scenarios.length} scenarios.`);
 
@@ -225,23 +343,23 @@ const rssBefore = rssMiB(service.child.pid);
 const results = [];
 try {
   for (const [name, path] of scenarios) {
-    const servers = path === '/health/live' ? [service, fair, floor] : [service, fair];
+    const servers = path === '/health/live' ? [...builds, fair, floor] : [...builds, fair];
+    const options = { compressed: name.includes('compressed') };
     // Warm each at load first: caches, prepared statements, JIT, and state that builds up with traffic.
-    for (const server of servers) autocannon(`${server.base}${path}`, warmup);
+    for (const server of servers) autocannon(`${server.base}${path}`, warmup, options);
     const row = { scenario: name, path };
     // With --repeat N the servers take turns N times and each keeps its median run: on a shared
     // machine, a slow minute then weighs on both sides instead of on one.
     const runs = new Map(servers.map((server) => [server, []]));
-    for (let i = 0; i < repeat; i++) for (const server of servers) runs.get(server).push(await measure(server, path));
+    for (let i = 0; i < repeat; i++)
+      for (const server of servers) runs.get(server).push(await measure(server, path, options));
     for (const [server, list] of runs) row[server.name] = list.sort((a, b) => a.rps - b.rps)[(list.length - 1) >> 1];
     row.ratio = row.fair.rps > 0 ? row.service.rps / row.fair.rps : null;
     results.push(row);
+    const line = (m) =>
+      `${m.rps.toFixed(0).padStart(6)}/s ${String(m.cpuUs).padStart(5)}+${String(m.dbUs).padStart(5)} µs`;
     console.log(
-      `${name.padEnd(32)} service ${row.service.rps.toFixed(0).padStart(6)}/s ${String(row.service.cpuUs).padStart(5)} µs` +
-        ` | fair ${row.fair.rps.toFixed(0).padStart(6)}/s ${String(row.fair.cpuUs).padStart(5)} µs` +
-        (row.floor
-          ? ` | floor ${row.floor.rps.toFixed(0).padStart(6)}/s ${String(row.floor.cpuUs).padStart(5)} µs`
-          : '') +
+      `${name.padEnd(32)} ${servers.map((server) => `${server.name} ${line(row[server.name])}`).join(' | ')}` +
         ` | ${row.ratio === null ? '-' : `${(row.ratio * 100).toFixed(0)}%`}`,
     );
   }
@@ -265,41 +383,12 @@ try {
     );
   }
 
-  // Cheap requests while expensive searches saturate the database (100 concurrent 2-character searches).
+  // Cheap requests while expensive searches saturate the database: one product by id at 10
+  // connections, alone and while 100 concurrent broad searches (q=ab) run; the searches' statuses.
   let overload = null;
   if (!values['skip-overload'] && !values.only) {
-    await settle();
-    const alone = autocannon(`${service.base}/v1/catalog/products/${middle}`, duration, { connections: 10 });
-    const searches = spawn(
-      process.execPath,
-      [
-        'node_modules/autocannon/autocannon.js',
-        '-c',
-        '100',
-        '-d',
-        String(duration + 2),
-        '-j',
-        '-H',
-        `Authorization=Bearer ${KEY}`,
-        `${service.base}/v1/catalog/products?pageSize=100&q=ol`,
-      ],
-      { stdio: ['ignore', 'pipe', 'ignore'] },
-    );
-    let searchOut = '';
-    searches.stdout.on('data', (d) => (searchOut += d));
-    await new Promise((r) => setTimeout(r, 1000));
-    const underLoad = autocannon(`${service.base}/v1/catalog/products/${middle}`, duration, { connections: 10 });
-    await new Promise((r) => searches.once('exit', r));
-    const s = JSON.parse(searchOut);
-    overload = {
-      alone,
-      underLoad,
-      searches: { ok: s['2xx'], failed: s.non2xx + s.errors, p50: s.latency.p50, p99: s.latency.p99 },
-    };
-    console.log(
-      `by id alone: p50 ${alone.p50} p99 ${alone.p99} ms; under 100 searches: p50 ` +
-        `${underLoad.p50} p99 ${underLoad.p99} ms, failed ${underLoad.failed}`,
-    );
+    overload = {};
+    for (const build of builds) overload[build.name] = await overloadRun(build);
   }
 
   // A client's sync: a full walk of the tenant by next links and by page numbers, then an incremental
@@ -316,39 +405,98 @@ try {
   const rssAfter = rssMiB(service.child.pid);
   report({ results, openLoop, overload, sync, soak, rssBefore, rssAfter });
 } finally {
-  for (const server of [service, fair, floor]) server.child.kill('SIGTERM');
+  for (const server of [...builds, fair, floor]) server.child.kill('SIGTERM');
   await database.release();
 }
 
-async function walk(path, onPage = () => undefined) {
+async function overloadRun(server) {
+  await settle();
+  const byId = `${server.base}/v1/catalog/products/${middle}`;
+  const alone = autocannon(byId, duration, { connections: 10 });
+  const search = `${server.base}/v1/catalog/products?pageSize=100&q=ab`;
+  const searches = spawn(process.execPath, autocannonArgs(search, duration + 2, { connections: 100 }), {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let searchOut = '';
+  searches.stdout.on('data', (d) => (searchOut += d));
+  await new Promise((r) => setTimeout(r, 1000));
+  const underLoad = autocannon(byId, duration, { connections: 10 });
+  await new Promise((r) => searches.once('exit', r));
+  const s = JSON.parse(searchOut);
+  const result = {
+    alone,
+    underLoad,
+    searches: { statuses: statusCounts(s), p50: s.latency.p50, p99: s.latency.p99 },
+  };
+  console.log(
+    `${server.name}: by id alone p50 ${alone.p50} p99 ${alone.p99} ms; under 100 searches q=ab: p50 ` +
+      `${underLoad.p50} p99 ${underLoad.p99} ms, failed ${underLoad.failed}; searches ${JSON.stringify(result.searches.statuses)}`,
+  );
+  return result;
+}
+
+/** One GET on a kept-alive connection: status, headers, the body's bytes as sent and its text. */
+function get(base, path, compressed) {
+  return new Promise((resolve, reject) => {
+    const target = new URL(base + path);
+    const headers = { Authorization: `Bearer ${KEY}`, ...(compressed ? { 'Accept-Encoding': ACCEPT_COMPRESSED } : {}) };
+    const req = httpRequest({ host: target.hostname, port: target.port, path, headers, agent }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const encoding = res.headers['content-encoding'];
+        const body = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+        resolve({ status: res.statusCode, headers: res.headers, bytes: raw.length, encoding, text: body.toString() });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** A walk by next links: rows, pages, seconds, page latencies, the body bytes as sent, the position. */
+async function walk(path, options = {}) {
+  const server = options.server ?? service;
   let url = path;
   let rows = 0;
   let pages = 0;
+  let bytes = 0;
+  let decodedBytes = 0;
   let position = null;
+  const encodings = new Set();
   const pageMs = [];
   const started = Date.now();
   while (url) {
     const t0 = performance.now();
-    const res = await fetch(service.base + url, { headers: { Authorization: `Bearer ${KEY}` } });
+    const res = await get(server.base, url, options.compressed);
     if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
-    const body = await res.json();
+    const body = JSON.parse(res.text);
     pageMs.push(performance.now() - t0);
     rows += body.rows.length;
     pages++;
-    position = res.headers.get('sync-position') ?? position;
-    url = /<([^>]+)>; rel="next"/.exec(res.headers.get('link'))?.[1];
-    if (onPage(pages, Date.now() - started) === false) break;
+    bytes += res.bytes;
+    decodedBytes += Buffer.byteLength(res.text);
+    encodings.add(res.encoding ?? 'identity');
+    position = res.headers['sync-position'] ?? position;
+    url = /<([^>]+)>; rel="next"/.exec(res.headers.link)?.[1];
+    if (options.firstPageOnly) break;
   }
   const seconds = (Date.now() - started) / 1000;
   pageMs.sort((a, b) => a - b);
   const pct = (p) => Number(pageMs[Math.min(pageMs.length - 1, Math.floor(pageMs.length * p))].toFixed(1));
   return {
+    server: server.name,
     rows,
     pages,
     seconds: Number(seconds.toFixed(1)),
     rowsPerSecond: Math.round(rows / seconds),
     p50Ms: pct(0.5),
     p99Ms: pct(0.99),
+    bytes,
+    decodedBytes,
+    encodings: [...encodings],
     position,
   };
 }
@@ -359,9 +507,28 @@ async function syncScenarios() {
   console.log(
     `full walk by next links: ${byCursor.rows} rows in ${byCursor.seconds} s ` +
       `(${byCursor.rowsPerSecond} rows/s, page p50 ${byCursor.p50Ms} ms, p99 ${byCursor.p99Ms} ` +
-      `ms)`,
+      `ms, ${mb(byCursor.bytes)})`,
   );
   const stockWalk = await walk('/v1/inventory/stock?activeOnly=false&pageSize=100');
+  // The same full copy asking for compression, from the service and from the fair server (which
+  // compresses with node zlib at the same levels); bytes of bodies as sent.
+  const compressed = {};
+  for (const server of [...builds, fair]) {
+    await settle();
+    compressed[server.name] = await walk('/v1/catalog/products?activeOnly=false&pageSize=100', {
+      server,
+      compressed: true,
+    });
+    console.log(
+      `compressed full walk (${server.name}): ${compressed[server.name].seconds} s, ` +
+        `${mb(compressed[server.name].bytes)} as sent (${compressed[server.name].encodings.join(', ')})`,
+    );
+  }
+  const compressedStock = await walk('/v1/inventory/stock?activeOnly=false&pageSize=100', { compressed: true });
+  console.log(
+    `full copy (products + stock): ${mb(byCursor.bytes + stockWalk.bytes)} identity, ` +
+      `${mb(compressed.service.bytes + compressedStock.bytes)} asking for gzip, br (service)`,
+  );
   const cap = 60_000;
   let capped = false;
   const byPage = await walkPages(cap, () => (capped = true));
@@ -371,6 +538,42 @@ async function syncScenarios() {
       (capped
         ? ` (stopped at ${cap / 1000} s; the whole walk at this pace: ${projected} s, and pages get slower with depth)`
         : ''),
+  );
+  // A VAT rate used by 1% of the products is edited: the next round brings exactly its products, and
+  // the edit itself rewrites no product (sync.md: a parent's marker, not its rows).
+  await settle();
+  const before = await walk('/v1/catalog/products?activeOnly=false&pageSize=100', { firstPageOnly: true });
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const [{ n_tup_upd: updatesBefore }] = (
+    await client.query(`SELECT n_tup_upd::int FROM pg_stat_user_tables WHERE relname = 'products'`)
+  ).rows;
+  const t0 = performance.now();
+  await client.query('BEGIN');
+  await client.query(`UPDATE vat_rates SET name = 'Bench rate ' || $2, percentage = percentage + 0.01 WHERE id = $1`, [
+    EDITED_VAT,
+    Date.now(),
+  ]);
+  await client.query('COMMIT');
+  const editMs = performance.now() - t0;
+  await new Promise((r) => setTimeout(r, 700)); // table statistics are reported every 500 ms
+  const [{ n_tup_upd: updatesAfter }] = (
+    await client.query(`SELECT n_tup_upd::int FROM pg_stat_user_tables WHERE relname = 'products'`)
+  ).rows;
+  await client.end();
+  await settle();
+  const vatRound = await walk(
+    `/v1/catalog/products?activeOnly=false&pageSize=100&changedSince=${encodeURIComponent(before.position)}`,
+  );
+  const vatEdit = {
+    productsOfRate: vatShare,
+    editMs: Number(editMs.toFixed(1)),
+    productsRewritten: updatesAfter - updatesBefore,
+    round: vatRound,
+  };
+  console.log(
+    `VAT rate of ${vatShare} products edited in ${vatEdit.editMs} ms (${vatEdit.productsRewritten} product rows ` +
+      `rewritten); next round: ${vatRound.pages} requests, ${vatRound.rows} rows, ${vatRound.seconds} s`,
   );
   // 1% of the products and of the stock levels change.
   const share = Math.max(1, Math.floor(byCursor.rows / 100));
@@ -386,7 +589,7 @@ async function syncScenarios() {
   );
   await settle();
   const incremental = await walk(
-    `/v1/catalog/products?activeOnly=false&pageSize=100&changedSince=${byCursor.position}`,
+    `/v1/catalog/products?activeOnly=false&pageSize=100&changedSince=${encodeURIComponent(vatRound.position ?? before.position)}`,
   );
   const incrementalStock = await walk(
     `/v1/inventory/stock?activeOnly=false&pageSize=100&changedSince=${stockWalk.position}`,
@@ -399,7 +602,10 @@ async function syncScenarios() {
   return {
     byCursor,
     stockWalk,
+    compressed,
+    compressedStock,
     byPage: { ...byPage, capped, projectedSeconds: projected },
+    vatEdit,
     changed: share,
     incremental,
     incrementalStock,
@@ -430,24 +636,42 @@ async function syncScenarios() {
 function report({ results, openLoop, overload, sync, soak, rssBefore, rssAfter }) {
   const machine = `${cpus().length} × ${cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
   const date = new Date().toISOString();
-  const pct = (r) => (r === null ? '-' : `${(r * 100).toFixed(0)}%`);
-  const cell = (m) => (m ? `${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.cpuUs} | ${m.failed}` : ' | | | |');
+  const pct = (r) => (r === null || r === undefined ? '-' : `${(r * 100).toFixed(0)}%`);
+  const names = ['service', ...(baseline ? ['baseline'] : []), 'fair', 'floor'];
+  const statuses = (counts) =>
+    Object.entries(counts)
+      .map(([code, n]) => `${n} × ${code}`)
+      .join(', ');
   const md = [
     `Benchmark of ${date} on ${machine}: ${products} products in ${values.stores} ` +
       `stores (+ other tenants), ${connections} connections, ${warmup} s warm-up ` +
       `and ${duration} s per measurement` +
-      (repeat > 1 ? ` (the median of ${repeat}, the servers taking turns).` : '.') +
-      (values['service-dist'] === 'dist' ? '' : ` Service: the build in ${values['service-dist']}.`),
+      (repeat > 1 ? ` (the median of ${repeat}, the servers taking turns).` : ', the servers taking turns.') +
+      ` service: the build in ${values['service-dist']}` +
+      (baseline ? `; baseline: the build in ${values['baseline-dist']}.` : '.') +
+      ` Compression of the fair server: gzip level ${levels.gzip}, Brotli quality ${levels.brotli} (${levels.source}).`,
     '',
-    `| scenario | ${['service', 'fair', 'floor'].map((s) => `${s} req/s | p50 ms | p99 ms | CPU µs/req | failed`).join(' | ')}` +
-      ' | service/fair |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...results.map(
-      (r) => `| ${r.scenario} | ${cell(r.service)} | ${cell(r.fair)} | ${cell(r.floor)} | ${pct(r.ratio)} |`,
+    '| scenario | server | req/s | p50 ms | p99 ms | node CPU µs/req | DB CPU µs/req | node + DB µs/req ' +
+      '| bytes/answer | failed | req/s of fair |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...results.flatMap((r) =>
+      names
+        .filter((name) => r[name])
+        .map((name) => {
+          const m = r[name];
+          const ofFair = r.fair.rps > 0 ? m.rps / r.fair.rps : null;
+          return (
+            `| ${r.scenario} | ${name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.cpuUs} | ${m.dbUs} | ` +
+            `${m.cpuUs + m.dbUs} | ${m.bytesPerRequest} | ${m.failed} | ${name === 'fair' ? '' : pct(ofFair)} |`
+          );
+        }),
     ),
     '',
-    'req/s counts 2xx answers only; "failed" counts non-2xx answers and requests without an answer within 10 s; ' +
-      "CPU is the node process's (user + system) per request.",
+    'req/s counts 2xx answers only; "failed" counts non-2xx answers and requests without an answer within 10 s. ' +
+      "node CPU is the server process's (user + system) per request; DB CPU is the database backends' " +
+      '(user + system, from /proc, summed over the sessions of the bench database; parallel workers not ' +
+      'counted) per request; bytes/answer is what autocannon read per answer, headers included. ' +
+      '"compressed" scenarios send `Accept-Encoding: gzip, br`.',
     '',
     '| open loop (offered load) | rate/s | service p50 ms | service p99 ms | fair p50 ms | fair p99 ms |',
     '|---|---:|---:|---:|---:|---:|',
@@ -457,11 +681,14 @@ function report({ results, openLoop, overload, sync, soak, rssBefore, rssAfter }
     '',
     ...(overload
       ? [
-          `One product by id with 10 connections: alone p50 ${overload.alone.p50} ms, ` +
-            `p99 ${overload.alone.p99} ms; while 100 concurrent 2-character searches ` +
-            `saturate the database: p50 ${overload.underLoad.p50} ms, p99 ${overload.underLoad.p99} ` +
-            `ms, ${overload.underLoad.failed} failed (searches: ${overload.searches.ok} ` +
-            `answered, ${overload.searches.failed} refused or failed).`,
+          '| overload: one product by id, 10 connections | alone p50 ms | alone p99 ms ' +
+            '| under 100 searches p50 ms | p99 ms | by id failed | searches q=ab answered |',
+          '|---|---:|---:|---:|---:|---:|---|',
+          ...Object.entries(overload).map(
+            ([name, o]) =>
+              `| ${name} | ${o.alone.p50} | ${o.alone.p99} | ${o.underLoad.p50} | ${o.underLoad.p99} | ` +
+              `${o.underLoad.failed} | ${statuses(o.searches.statuses)} |`,
+          ),
           '',
         ]
       : []),
@@ -474,6 +701,24 @@ function report({ results, openLoop, overload, sync, soak, rssBefore, rssAfter }
             (sync.byPage.capped
               ? ` (stopped; the whole walk at that pace ${sync.byPage.projectedSeconds} s, slower in fact since deeper pages cost more).`
               : '.'),
+          '',
+          '| full walk of the products asking for gzip, br | seconds | rows/s | page p50 ms | page p99 ms | bodies as sent | encodings |',
+          '|---|---:|---:|---:|---:|---:|---|',
+          ...Object.entries(sync.compressed).map(
+            ([name, w]) =>
+              `| ${name} | ${w.seconds} | ${w.rowsPerSecond} | ${w.p50Ms} | ${w.p99Ms} | ${mb(w.bytes)} | ${w.encodings.join(', ')} |`,
+          ),
+          '',
+          `Bytes on the wire (bodies) of the full copy, products + stock: ${mb(sync.byCursor.bytes)} + ` +
+            `${mb(sync.stockWalk.bytes)} = ${mb(sync.byCursor.bytes + sync.stockWalk.bytes)} without compression; ` +
+            `asking for gzip, br, the service sent ${mb(sync.compressed.service.bytes)} + ${mb(sync.compressedStock.bytes)} = ` +
+            `${mb(sync.compressed.service.bytes + sync.compressedStock.bytes)} (${sync.compressed.service.encodings.join(', ')}); ` +
+            `the fair server's products: ${mb(sync.compressed.fair.bytes)}.`,
+          '',
+          `VAT rate used by ${sync.vatEdit.productsOfRate} products (1%) edited (name and percentage): the edit's ` +
+            `transaction ${sync.vatEdit.editMs} ms, ${sync.vatEdit.productsRewritten} product rows rewritten; the next ` +
+            `incremental round (position from the first page of a walk taken before): ${sync.vatEdit.round.pages} ` +
+            `requests, ${sync.vatEdit.round.rows} rows, ${sync.vatEdit.round.seconds} s.`,
           `Incremental round after ${sync.changed} products and ${sync.changed} stock ` +
             `levels changed: products ${sync.incremental.rows} rows in ${sync.incremental.seconds} ` +
             `s, stock ${sync.incrementalStock.rows} rows in ${sync.incrementalStock.seconds} ` +
@@ -497,6 +742,9 @@ function report({ results, openLoop, overload, sync, soak, rssBefore, rssAfter }
         machine,
         products,
         connections,
+        levels,
+        serviceDist: values['service-dist'],
+        baselineDist: values['baseline-dist'] ?? null,
         duration,
         warmup,
         results,
