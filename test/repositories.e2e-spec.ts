@@ -162,7 +162,7 @@ describe('ScopedReader', () => {
     ],
   ])('refuses a statement %s, and never runs it', async (_name, write) => {
     const unbound = fixedStatement<{ scope: DataScope }>((sql) => write(sql.param((i) => i.scope.tenantId)));
-    await expect(reader().read(s, { lane: 'light' }, (db) => db.rows(unbound, { scope: s }))).rejects.toThrow(
+    await expect(reader().read(s, { cost: 'cheap' }, (db) => db.rows(unbound, { scope: s }))).rejects.toThrow(
       'not bound to the scope',
     );
   });
@@ -175,7 +175,7 @@ describe('ScopedReader', () => {
       return `SELECT p.id FROM products p WHERE p.tenant_id = ${tenant} AND ${store}::text IS NOT NULL`;
     });
     await expect(
-      reader().read(oneStore, { lane: 'light' }, (db) => db.rows(tenantOnly, { scope: oneStore })),
+      reader().read(oneStore, { cost: 'cheap' }, (db) => db.rows(tenantOnly, { scope: oneStore })),
     ).rejects.toThrow('p.store_id = $2');
   });
 
@@ -184,7 +184,7 @@ describe('ScopedReader', () => {
     const bound = fixedStatement<{ scope: DataScope }>(
       (sql) => `SELECT id FROM products p WHERE p.tenant_id = ${sql.param((i) => i.scope.tenantId)}`,
     );
-    await expect(reader().read(s, { lane: 'light' }, (db) => db.rows(bound, { scope: other }))).rejects.toThrow(
+    await expect(reader().read(s, { cost: 'cheap' }, (db) => db.rows(bound, { scope: other }))).rejects.toThrow(
       'another scope',
     );
   });

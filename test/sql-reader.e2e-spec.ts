@@ -5,7 +5,7 @@ import type { DataSource } from 'typeorm';
 import pg from 'pg';
 import { loadConfig } from '../src/config/app-config.js';
 import { createDataSource, migrate } from '../src/database/data-source-options.js';
-import { DatabaseDeadlineError } from '../src/database/deadline.js';
+import { DatabaseBusyError, DatabaseDeadlineError } from '../src/database/deadline.js';
 import { SqlReader } from '../src/database/sql-reader.js';
 import { importDataset } from '../src/dataset/import-dataset.js';
 import { KEYS, testDataset } from './support/dataset.js';
@@ -52,7 +52,7 @@ describe('SqlReader on a database of the test run', () => {
   it("gives all of a read's statements one budget, not one each", async () => {
     await withReader(url, 4, async (reader) => {
       const { ms, error } = await elapsed(() =>
-        reader.read(Date.now() + 1000, { lane: 'heavy' }, async (db) => {
+        reader.read(Date.now() + 1000, { cost: 'expensive' }, async (db) => {
           await db.rows(SLEEP, [600]);
           await db.rows(SLEEP, [600]);
         }),
@@ -61,7 +61,7 @@ describe('SqlReader on a database of the test run', () => {
       expect(ms).toBeGreaterThanOrEqual(950);
       expect(ms).toBeLessThan(1150); // two statements of 600 ms would end at 1200 ms
       // The connection whose statement outlived the deadline was destroyed; the pool goes on.
-      await reader.read(Date.now() + 1000, { lane: 'light' }, (db) => db.rows(ONE, []));
+      await reader.read(Date.now() + 1000, { cost: 'cheap' }, (db) => db.rows(ONE, []));
     });
   });
 
@@ -69,7 +69,7 @@ describe('SqlReader on a database of the test run', () => {
     await withReader(url, 4, async (reader) => {
       const deadline = Date.now() + 200;
       const { error } = await elapsed(() =>
-        reader.read(deadline, { lane: 'light' }, async (db) => {
+        reader.read(deadline, { cost: 'cheap' }, async (db) => {
           while (Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
           await db.rows(ONE, []);
         }),
@@ -78,21 +78,89 @@ describe('SqlReader on a database of the test run', () => {
     });
   });
 
-  it('keeps connections for light reads while heavy ones fill the pool, and bounds the wait of heavy ones', async () => {
+  it('keeps connections for cheap reads while expensive ones fill their capacity, and refuses the overflow', async () => {
     await withReader(url, 4, async (reader) => {
-      // 4 connections: heavy reads may hold 2 of them, whatever their number.
-      const heavy = [1, 2, 3, 4].map(() =>
-        reader.read(Date.now() + 5000, { lane: 'heavy' }, (db) => db.rows(SLEEP, [1500])),
+      // 4 connections, 2 kept for cheap reads: 2 expensive reads at once, one per client by default.
+      const settle = (read: Promise<unknown>) =>
+        read.then(
+          () => 'done',
+          (error: unknown) =>
+            error instanceof DatabaseBusyError ? `busy, retry after ${error.retryAfterSeconds} s` : error,
+        );
+      const expensive = ['a', 'b', 'c', 'd'].map((client) =>
+        settle(reader.read(Date.now() + 5000, { cost: 'expensive', client }, (db) => db.rows(SLEEP, [1500]))),
       );
-      await new Promise((r) => setTimeout(r, 200));
-      const light = await elapsed(() => reader.read(Date.now() + 5000, { lane: 'light' }, (db) => db.rows(ONE, [])));
-      expect(light.error).toBeUndefined();
-      expect(light.ms).toBeLessThan(500);
-      const waiting = await elapsed(() => reader.read(Date.now() + 300, { lane: 'heavy' }, (db) => db.rows(ONE, [])));
-      expect(waiting.error).toBeInstanceOf(DatabaseDeadlineError);
-      expect(waiting.ms).toBeLessThan(800);
-      await Promise.all(heavy);
+      const second = settle(
+        reader.read(Date.now() + 5000, { cost: 'expensive', client: 'a' }, (db) => db.rows(ONE, [])),
+      );
+      const cheap = await elapsed(() => reader.read(Date.now() + 5000, { cost: 'cheap' }, (db) => db.rows(ONE, [])));
+      expect(cheap.error).toBeUndefined();
+      expect(await Promise.all([...expensive, second])).toEqual([
+        'done',
+        'done',
+        'busy, retry after 1 s',
+        'busy, retry after 1 s',
+        'busy, retry after 1 s',
+      ]);
     });
+  });
+
+  it('never runs more statements than the pool holds: a statement past its deadline is cancelled in PostgreSQL', async () => {
+    const observer = new pg.Client({ connectionString: url, application_name: 'cia_test_observer' });
+    await observer.connect();
+    // The service's backends on this database (other runs may share the server, not the database).
+    const backends = async (): Promise<{ all: number; sleeping: number }> => {
+      const [row] = (
+        await observer.query(
+          `SELECT count(*)::int AS all, count(*) FILTER (WHERE query LIKE 'SELECT pg_sleep%' AND state = 'active')::int
+                  AS sleeping
+             FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
+          ['catalog-inventory-read-api'],
+        )
+      ).rows;
+      return row;
+    };
+    try {
+      await withReader(url, 3, async (reader) => {
+        let most = 0;
+        let sampling = true;
+        const sampler = (async () => {
+          while (sampling) {
+            most = Math.max(most, (await backends()).all);
+            await new Promise((r) => setTimeout(r, 20));
+          }
+        })();
+        // Two waves of twice the pool's reads whose statement would sleep 30 s: each outlives its deadline.
+        const outcomes: unknown[] = [];
+        for (const wave of [1, 2]) {
+          const reads = Array.from({ length: 6 }, () =>
+            reader
+              .read(Date.now() + 400, { cost: 'cheap' }, (db) => db.rows(SLEEP, [30_000]))
+              .then(
+                () => `wave ${wave}: answered`,
+                (error: unknown) => (error instanceof DatabaseDeadlineError ? 'deadline' : String(error)),
+              ),
+          );
+          outcomes.push(...(await Promise.all(reads)));
+        }
+        // The cancelled statements end (a fault bound: uncancelled, they would sleep 30 s).
+        let left = await backends();
+        for (let i = 0; i < 50 && left.sleeping > 0; i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          left = await backends();
+        }
+        sampling = false;
+        await sampler;
+        expect(outcomes).toEqual(Array(12).fill('deadline'));
+        expect(left.sleeping).toBe(0);
+        expect(most).toBeLessThanOrEqual(3);
+        // The pool still serves, on the connections it kept.
+        await reader.read(Date.now() + 2000, { cost: 'cheap' }, (db) => db.rows(ONE, []));
+        expect((await backends()).all).toBeLessThanOrEqual(3);
+      });
+    } finally {
+      await observer.end();
+    }
   });
 
   it('keeps the connections it made when traffic stops, so that a burst after a quiet spell pays for none', async () => {
@@ -101,7 +169,7 @@ describe('SqlReader on a database of the test run', () => {
       const pool = (ds.driver as unknown as { master: pg.Pool & { options: { idleTimeoutMillis: number } } }).master;
       pool.options.idleTimeoutMillis = 100; // the configured 30 s, shortened: only connections above min close
       await Promise.all(
-        [1, 2, 3].map(() => reader.read(Date.now() + 5000, { lane: 'light' }, (db) => db.rows(SLEEP, [100]))),
+        [1, 2, 3].map(() => reader.read(Date.now() + 5000, { cost: 'cheap' }, (db) => db.rows(SLEEP, [100]))),
       );
       expect(pool.totalCount).toBe(3);
       await new Promise((r) => setTimeout(r, 500));
@@ -126,16 +194,16 @@ describe('SqlReader on a PostgreSQL that freezes', () => {
 
   it('ends a read promptly while the server is frozen, and reads again once it thaws', async () => {
     await withReader(server.url('postgres'), 4, async (reader) => {
-      await reader.read(Date.now() + 2000, { lane: 'light' }, (db) => db.rows(ONE, []));
+      await reader.read(Date.now() + 2000, { cost: 'cheap' }, (db) => db.rows(ONE, []));
       signalServer('STOP');
       try {
         // An open connection (its statement never answered) and a new one (never established).
-        const open = await elapsed(() => reader.read(Date.now() + 1000, { lane: 'light' }, (db) => db.rows(ONE, [])));
+        const open = await elapsed(() => reader.read(Date.now() + 1000, { cost: 'cheap' }, (db) => db.rows(ONE, [])));
         expect(open.error).toBeInstanceOf(DatabaseDeadlineError);
         expect(open.ms).toBeLessThan(2000);
         const fresh = await elapsed(() =>
           Promise.all(
-            [1, 2, 3, 4, 5].map(() => reader.read(Date.now() + 1000, { lane: 'light' }, (db) => db.rows(ONE, []))),
+            [1, 2, 3, 4, 5].map(() => reader.read(Date.now() + 1000, { cost: 'cheap' }, (db) => db.rows(ONE, []))),
           ),
         );
         expect(fresh.error).toBeInstanceOf(DatabaseDeadlineError);
@@ -143,7 +211,7 @@ describe('SqlReader on a PostgreSQL that freezes', () => {
       } finally {
         signalServer('CONT');
       }
-      const rows = await reader.read(Date.now() + 5000, { lane: 'light' }, (db) => db.rows<{ one: number }>(ONE, []));
+      const rows = await reader.read(Date.now() + 5000, { cost: 'cheap' }, (db) => db.rows<{ one: number }>(ONE, []));
       expect(rows).toEqual([{ one: 1 }]);
     });
   });

@@ -28,7 +28,7 @@ export class ApiKeysRepository {
   constructor(private readonly reader: SqlReader) {}
 
   async findByDigest(digest: string, deadlineMs: number): Promise<KeyRow | null> {
-    const rows = await this.reader.read(deadlineMs, { lane: 'light', server: 'primary' }, (session) =>
+    const rows = await this.reader.read(deadlineMs, { cost: 'cheap', server: 'primary' }, (session) =>
       session.rows<KeyRow>(KEY_BY_DIGEST, KEY_BY_DIGEST.values({ digest })),
     );
     return rows[0] ?? null;

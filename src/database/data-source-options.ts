@@ -7,6 +7,13 @@ export interface DatabaseSettings {
   poolSize?: number;
   statementTimeoutMs?: number;
   applicationName?: string;
+  /**
+   * The service's request path: no parallel query. A parallel statement runs on workers beyond its
+   * connection (three processes for one search on 2 workers), which admission by cost cannot count;
+   * without them an expensive read uses one backend, one core at most, and the pool bounds the
+   * database's work (docs/rate-limits.md#admission-by-cost).
+   */
+  serial?: boolean;
 }
 
 /**
@@ -28,6 +35,7 @@ export function dataSourceOptions(settings: DatabaseSettings): DataSourceOptions
     idleTimeoutMillis: 30000,
     statement_timeout: settings.statementTimeoutMs ?? 5000,
     application_name: settings.applicationName ?? 'catalog-inventory-read-api',
+    ...(settings.serial ? { options: '-c max_parallel_workers_per_gather=0' } : {}),
   };
   const replicas = settings.replicaUrls ?? [];
   return {

@@ -21,6 +21,7 @@ export class DatabaseModule {
             replicaUrls: config.databaseReplicaUrls,
             poolSize: config.dbPoolSize,
             statementTimeoutMs: config.dbStatementTimeoutMs,
+            serial: true,
           }),
           // Retrying only delays a start that cannot succeed; the orchestrator restarts the pod.
           retryAttempts: 0,

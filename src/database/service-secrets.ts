@@ -26,7 +26,7 @@ export class ServiceSecrets {
   }
 
   private async load(deadlineMs: number): Promise<Buffer> {
-    const rows = await this.reader.read(deadlineMs, { lane: 'light', server: 'primary' }, (db) =>
+    const rows = await this.reader.read(deadlineMs, { cost: 'cheap', server: 'primary' }, (db) =>
       db.rows<{ value: string }>(SIGNING_KEY, []),
     );
     if (rows.length === 0) throw new Error('service_secrets has no cursor_signing_key: run the migrations');

@@ -1,24 +1,18 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Pool, PoolClient } from 'pg';
+import pg, { type Pool, type PoolClient } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import { type Cost, ExpensiveAdmission } from './admission.js';
 import { DatabaseDeadlineError } from './deadline.js';
-import { Permits } from './permits.js';
 import type { Statement } from './statement.js';
 
-/**
- * Which connections a read may take. `light` reads (a key, a store, one product by id) may use every
- * connection of a pool; `heavy` reads (lists and searches) leave `LIGHT_RESERVE` of them free, so
- * that cheap requests are still answered while expensive ones saturate the pool.
- */
-export type Lane = 'light' | 'heavy';
-export const LIGHT_RESERVE = 2;
-
 export interface ReadOptions {
-  readonly lane: Lane;
+  readonly cost: Cost;
+  /** The API client an expensive read counts against (its share of the expensive capacity). */
+  readonly client?: string;
   /**
    * `replica` (the default) reads from a read replica when DATABASE_REPLICA_URLS names any; key
    * lookups and store checks read the primary, so that a revocation is never hidden by lag.
@@ -41,17 +35,30 @@ interface Watched {
 const WATCH_INTERVAL_MS = 50;
 
 /**
+ * How long a statement past its deadline may take to end once cancelled (and the cancel request to
+ * be processed) before its connection is destroyed instead: only a server that does not answer at
+ * all (frozen, unreachable) takes that long.
+ */
+const CANCEL_GRACE_MS = 2000;
+
+/**
  * The one way the request path reaches PostgreSQL: TypeORM's pools (the primary and the replicas),
  * one connection per read, every wait bounded by the request's deadline on this side too, so that a
- * frozen or overloaded database ends a request in a prompt 500 instead of a hung socket (the
- * server-side statement_timeout cannot help when the server itself is frozen). A read past its
- * deadline has its connection destroyed (the statement may still be running on it) by a watchdog
- * that runs a few times a second: a request pays for no timer of its own. Repositories are the only
- * callers; see src/tenancy/scoped-reader.ts for the tenant boundary.
+ * frozen or overloaded database ends a request promptly instead of in a hung socket (the server-side
+ * statement_timeout cannot help when the server itself is frozen). Reads are admitted by cost
+ * (`Cost`): expensive ones get a permit of their pool first, or a DatabaseBusyError (a 429).
+ *
+ * A watchdog that runs a few times a second (a request pays for no timer of its own) ends a read past
+ * its deadline at once, and cancels its statement in PostgreSQL with a cancel request: the database
+ * never goes on running statements nobody waits for. The connection, and the read's permit, go back
+ * only once the statement has ended (it is reused, so the pool opens no replacement while the old
+ * statement still runs); a connection whose statement does not end within CANCEL_GRACE_MS is
+ * destroyed. Repositories are the only callers; see src/tenancy/scoped-reader.ts for the tenant
+ * boundary.
  */
 @Injectable()
 export class SqlReader implements OnModuleDestroy {
-  private readonly lanes = new Map<Pool, Permits>();
+  private readonly admissions = new Map<Pool, ExpensiveAdmission>();
   private readonly watched = new Set<Watched>();
   private readonly watchdog = setInterval(() => this.expireOverdue(), WATCH_INTERVAL_MS).unref();
 
@@ -63,48 +70,24 @@ export class SqlReader implements OnModuleDestroy {
   /** Runs `work` on one connection, within `deadlineMs` (epoch milliseconds) for every wait. */
   async read<T>(deadlineMs: number, options: ReadOptions, work: (session: ReadSession) => Promise<T>): Promise<T> {
     const pool = this.pool(options.server ?? 'replica');
-    const heavy = options.lane === 'heavy' ? this.heavyPermits(pool) : null;
-    if (heavy) await heavy.acquire(deadlineMs);
+    const admission = options.cost === 'expensive' ? this.admission(pool) : null;
+    const client = options.client ?? '';
+    if (admission) await admission.acquire(client, deadlineMs);
+    let checkout: Checkout;
     try {
-      const client = await this.connect(pool, deadlineMs);
-      let expired = false;
-      const watch: Watched = {
-        deadlineMs,
-        expire: () => {
-          expired = true;
-          // The statement on it may still run (or the server is frozen): the connection goes. Its
-          // statement fails at once, and so does the client, which would otherwise end the process
-          // with an 'error' event nobody listens to (pg-pool listens only to idle clients).
-          client.on('error', () => undefined);
-          (client as PoolClient & { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
-        },
-      };
-      this.watched.add(watch);
-      try {
-        return await work({
-          rows: async <R>(statement: Pick<Statement, 'text' | 'name'>, values: readonly unknown[]): Promise<R[]> => {
-            if (Date.now() >= deadlineMs)
-              throw new DatabaseDeadlineError('the request deadline passed before a statement');
-            try {
-              const result = await client.query({
-                text: statement.text,
-                name: statement.name,
-                values: values as unknown[],
-              });
-              return result.rows as R[];
-            } catch (error) {
-              if (expired)
-                throw new DatabaseDeadlineError('a statement outlived the request deadline', { cause: error });
-              throw error;
-            }
-          },
-        });
-      } finally {
-        this.watched.delete(watch);
-        client.release(expired ? new DatabaseDeadlineError('destroyed at the deadline') : undefined);
-      }
+      checkout = new Checkout(await this.connect(pool, deadlineMs), deadlineMs);
+    } catch (error) {
+      admission?.release(client);
+      throw error;
+    }
+    this.watched.add(checkout);
+    try {
+      return await work(checkout);
     } finally {
-      heavy?.release();
+      this.watched.delete(checkout);
+      const given = checkout.giveBack();
+      if (given === null) admission?.release(client);
+      else if (admission) void given.then(() => admission.release(client));
     }
   }
 
@@ -157,13 +140,128 @@ export class SqlReader implements OnModuleDestroy {
     return driver.master as Pool;
   }
 
-  private heavyPermits(pool: Pool): Permits {
-    let permits = this.lanes.get(pool);
-    if (permits === undefined) {
-      const size = this.config.dbPoolSize;
-      permits = new Permits(Math.max(1, size - Math.min(LIGHT_RESERVE, size - 1)));
-      this.lanes.set(pool, permits);
+  private admission(pool: Pool): ExpensiveAdmission {
+    let admission = this.admissions.get(pool);
+    if (admission === undefined) {
+      admission = new ExpensiveAdmission({
+        capacity: this.config.admissionExpensiveReads,
+        perClient: this.config.admissionExpensivePerClient,
+        waitMs: this.config.admissionWaitMs,
+        retryAfterSeconds: RETRY_AFTER_SECONDS,
+      });
+      this.admissions.set(pool, admission);
     }
-    return permits;
+    return admission;
   }
+}
+
+/** What a refused expensive read is told: statements last up to seconds, capacity frees up within one. */
+const RETRY_AFTER_SECONDS = 1;
+
+/** A pg client's connection parameters and the key of its backend (what a cancel request needs). */
+interface BackendKey {
+  readonly host: string;
+  readonly port: number;
+  readonly processID: number;
+  readonly secretKey: number;
+}
+
+/** A read's connection: its statements, and the one in flight cancelled when the deadline passes. */
+class Checkout implements Watched, ReadSession {
+  private expired = false;
+  private inFlight = false;
+  /** The statement in flight (or the last one), settled either way. */
+  private running: Promise<void> = Promise.resolve();
+  /** Rejects the statement in flight: its caller is answered at the deadline, not when it ends. */
+  private fail: ((error: Error) => void) | null = null;
+  /** Settles once the cancel request has been processed (or given up). */
+  private cancelled: Promise<void> | null = null;
+
+  constructor(
+    private readonly client: PoolClient,
+    readonly deadlineMs: number,
+  ) {}
+
+  rows<R>(statement: Pick<Statement, 'text' | 'name'>, values: readonly unknown[]): Promise<R[]> {
+    if (this.expired || Date.now() >= this.deadlineMs)
+      return Promise.reject(new DatabaseDeadlineError('the request deadline passed before a statement'));
+    this.inFlight = true;
+    const query = this.client.query({ text: statement.text, name: statement.name, values: values as unknown[] });
+    this.running = query.then(
+      () => void (this.inFlight = false),
+      () => void (this.inFlight = false),
+    );
+    return new Promise<R[]>((resolve, reject) => {
+      this.fail = reject;
+      query.then(
+        (result) => resolve(result.rows as R[]),
+        (error: unknown) =>
+          reject(
+            this.expired
+              ? new DatabaseDeadlineError('a statement outlived the request deadline', { cause: error })
+              : error,
+          ),
+      );
+    });
+  }
+
+  /** At the deadline: the read ends now, and its statement is cancelled in PostgreSQL. */
+  expire(): void {
+    this.expired = true;
+    if (!this.inFlight) return;
+    this.cancelled = cancelStatement(this.client as unknown as BackendKey);
+    this.fail?.(new DatabaseDeadlineError('a statement outlived the request deadline'));
+  }
+
+  /**
+   * Gives the connection back to the pool: at once (null) when no statement was cut short; else once
+   * the cancelled statement has ended and the cancel request has been processed (so that it cannot
+   * cancel the next statement on this connection), or destroyed after CANCEL_GRACE_MS.
+   */
+  giveBack(): Promise<void> | null {
+    if (this.cancelled === null && !this.inFlight) {
+      this.client.release();
+      return null;
+    }
+    const ended = Promise.all([this.running, this.cancelled]).then(() => true);
+    return within(ended, CANCEL_GRACE_MS, false).then((clean) => {
+      if (clean) return this.client.release();
+      // The statement outlived its cancellation (a server that does not answer): the connection goes.
+      // Its failure must not end the process with an 'error' event nobody listens to.
+      this.client.on('error', () => undefined);
+      this.client.release(new DatabaseDeadlineError('its statement outlived the deadline and its cancellation'));
+    });
+  }
+}
+
+/** `promise`'s value, or `otherwise` after `ms`. */
+function within<T>(promise: Promise<T>, ms: number, otherwise: T): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(otherwise), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Sends PostgreSQL's cancel request for the backend's statement, on a connection of its own (the
+ * protocol's way: pg's Connection writes the message). Settles when the server has processed it and
+ * closed that connection, or after CANCEL_GRACE_MS (a server that does not answer); never rejects.
+ */
+function cancelStatement(backend: BackendKey): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const connection = new pg.Connection() as pg.Connection & {
+      connect(portOrPath: number | string, host?: string): void;
+      cancel(processID: number, secretKey: number): void;
+    };
+    const done = (): void => {
+      clearTimeout(timer);
+      connection.stream.destroy();
+      resolve();
+    };
+    const timer = setTimeout(done, CANCEL_GRACE_MS);
+    connection.on('error', done);
+    connection.stream.on('close', done);
+    connection.on('connect', () => connection.cancel(backend.processID, backend.secretKey));
+    if (backend.host?.startsWith('/')) connection.connect(`${backend.host}/.s.PGSQL.${backend.port}`);
+    else connection.connect(backend.port, backend.host);
+  });
 }

@@ -124,7 +124,7 @@ export class ListEngine {
   async findOne(definition: ListDefinition, scope: DataScope, id: string): Promise<JsonText | undefined> {
     const input: OneInput = { scope, id };
     const statement = this.byIdOf(definition).for(input);
-    const rows = await this.reader.read(scope, { lane: 'light' }, (db) =>
+    const rows = await this.reader.read(scope, { cost: 'cheap' }, (db) =>
       db.rows<{ json: JsonText }, OneInput>(statement, input),
     );
     return rows[0]?.json;
@@ -199,7 +199,7 @@ export class ListEngine {
     given: ListRead,
     server: 'primary' | 'replica',
   ): Promise<ListedRows | null> {
-    return this.reader.read(given.scope, { lane: 'heavy', server }, async (db) => {
+    return this.reader.read(given.scope, { cost: statements.cost(given), server }, async (db) => {
       let input = given;
       if (input.sync.changedSince !== undefined) {
         // The parents changed since the position: their rows are in the round too.

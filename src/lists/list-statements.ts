@@ -1,3 +1,4 @@
+import type { Cost } from '../database/admission.js';
 import { Shapes, type Statement, type StatementBuilder } from '../database/statement.js';
 import { type DataScope, scopeCondition, scopeShape } from '../tenancy/data-scope.js';
 import type {
@@ -129,6 +130,18 @@ export class ListStatements {
     return this.pages.for(input);
   }
 
+  /**
+   * What a read of a page costs (docs/rate-limits.md#admission-by-cost): cheap when its total is
+   * summed from the maintained counts and its ids are read along the key's index from the start or
+   * from a cursor, a bounded number of rows whatever the table holds; expensive otherwise (a counted
+   * filter or search, a deep page number, a sync round).
+   */
+  cost(input: ListRead): Cost {
+    return this.fastCount(input) && (input.window.afterId !== undefined || input.window.offset === 0)
+      ? 'cheap'
+      : 'expensive';
+  }
+
   /** A filter's shape in a read (a falsy shape is no filter). */
   shapeOfFilter(name: string, filters: FilterValues): string | number | boolean {
     const value = filters[name];
@@ -251,10 +264,20 @@ export class ListStatements {
     return sql.build(`SELECT ${arrays.join(',\n       ')}`, { prepared: false });
   }
 
+  /** The maintained counts serve the read's total: no sync round, and only filters they keep. */
+  private fastCount(i: ListRead): boolean {
+    const fast = this.definition.count;
+    return (
+      fast !== undefined &&
+      i.sync.changedSince === undefined &&
+      this.active(i.filters).every((n) => fast.filters[n] !== undefined)
+    );
+  }
+
   private writeCount(i: ListRead, sql: Sql): Statement<ListRead> {
     const fast = this.definition.count;
     const active = this.active(i.filters);
-    if (fast !== undefined && i.sync.changedSince === undefined && active.every((n) => fast.filters[n] !== undefined)) {
+    if (fast !== undefined && this.fastCount(i)) {
       const where = [
         scopeCondition(sql, i.scope).on(fast.from.table, fast.from.alias),
         ...active.map((n) => fast.filters[n]),

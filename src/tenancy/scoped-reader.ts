@@ -26,8 +26,9 @@ export class ScopedReader {
 
   constructor(private readonly reader: SqlReader) {}
 
+  /** An expensive read counts against the scope's API client (its share of the expensive capacity). */
   read<T>(scope: DataScope, options: ReadOptions, work: (session: ScopedSession) => Promise<T>): Promise<T> {
-    return this.reader.read(scope.deadlineMs, options, (session) =>
+    return this.reader.read(scope.deadlineMs, { ...options, client: scope.clientId }, (session) =>
       work({
         rows: async <R, I extends { readonly scope: DataScope }>(statement: Statement<I>, input: I): Promise<R[]> => {
           const values = statement.values(input);

@@ -52,7 +52,7 @@ export class CategoriesRepository {
 
   async list(scope: DataScope, filter: CategoryFilter): Promise<JsonText[]> {
     const input: ListInput = { scope, filter };
-    const rows = await this.reader.read(scope, { lane: 'heavy' }, (db) =>
+    const rows = await this.reader.read(scope, { cost: 'expensive' }, (db) =>
       db.rows<{ json: JsonText }, ListInput>(LIST.for(input), input),
     );
     return rows.map((r) => r.json);

@@ -86,7 +86,9 @@ export class PromotionsRepository {
 
   list(scope: DataScope, filter: PromotionFilter): Promise<PromotionRow[]> {
     const input: ListInput = { scope, filter };
-    return this.reader.read(scope, { lane: 'heavy' }, (db) => db.rows<PromotionRow, ListInput>(LIST.for(input), input));
+    return this.reader.read(scope, { cost: 'expensive' }, (db) =>
+      db.rows<PromotionRow, ListInput>(LIST.for(input), input),
+    );
   }
 
   /** Names of the products and categories in scope among the given ids (others are simply absent). */
@@ -94,7 +96,7 @@ export class PromotionsRepository {
     scope: DataScope,
     ids: { products: readonly string[]; categories: readonly string[] },
   ): Promise<{ products: Map<string, string>; categories: Map<string, string> }> {
-    return this.reader.read(scope, { lane: 'heavy' }, async (db) => {
+    return this.reader.read(scope, { cost: 'expensive' }, async (db) => {
       const read = async (statement: Shapes<NamesInput>, list: readonly string[]): Promise<Map<string, string>> => {
         if (list.length === 0) return new Map();
         const input: NamesInput = { scope, ids: list };
