@@ -57,7 +57,7 @@ async function cli(args: string[]): Promise<{ code: number; stdout: string; stde
 
 function file(name: string, content: unknown): string {
   const path = join(dir, name);
-  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  writeFileSync(path, typeof content === 'string' || Buffer.isBuffer(content) ? content : JSON.stringify(content));
   return path;
 }
 
@@ -226,6 +226,46 @@ describe('npm run db:import', () => {
     await importDataset(db, { products: [product] }, { replace: false });
     expect((await db.query(`SELECT name FROM products WHERE id = $1`, [product.id]))[0].name).toBe('Cola 😀');
     await importDataset(db, { products: [testDataset().products[0]] }, { replace: false });
+  });
+
+  it('refuses a file that is not UTF-8 with the JSON path of each string it falls in, writing nothing', async () => {
+    const before = await counts();
+    const data = testDataset();
+    (data.products[3] as Record<string, unknown>).name = 'Cola @BAD1@ 330ml';
+    (data.categories[0] as Record<string, unknown>).description = 'Drinks @BAD2@ and @BAD1@';
+    // Raw bytes, as a file written in another encoding has them: 0xFF, and 0xC3 before a "(".
+    const text = JSON.stringify(data, null, 1);
+    const bytes = Buffer.concat(
+      text
+        .split(/(@BAD\d@)/)
+        .map((part) =>
+          part === '@BAD1@' ? Buffer.from([0xff]) : part === '@BAD2@' ? Buffer.from([0xc3, 0x28]) : Buffer.from(part),
+        ),
+    );
+    const lineOf = (marker: string): number => text.slice(0, text.indexOf(marker)).split('\n').length;
+    const res = await cli([file('latin1.json', bytes)]);
+    expect(res.code).not.toBe(0);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toContain('nothing was written; 2 problems');
+    expect(res.stderr).toContain(
+      `products[3].name: must be UTF-8 text: the file holds 0xFF (line ${lineOf('Cola @BAD1@')}) here`,
+    );
+    const description = lineOf('Drinks @BAD2@');
+    expect(res.stderr).toContain(
+      `categories[0].description: must be UTF-8 text: the file holds 0xC3 (line ${description}), ` +
+        `0xFF (line ${description}) here`,
+    );
+    expect(await counts()).toEqual(before);
+    // Outside any string, where the JSON is broken too: the line says where.
+    const outside = await cli([file('outside.json', Buffer.from([0x7b, 0x0a, 0xfe, 0x0a, 0x7d]))]);
+    expect(outside.code).not.toBe(0);
+    expect(outside.stderr).toContain('$: the file is not UTF-8: it holds 0xFE (line 2)');
+    // U+FFFD written as UTF-8 is text like any other.
+    const replacement = await cli([
+      file('fffd.json', '{"tenants": [{"id": "ten_r", "name": "R \ufffd", "currency": "GBP"}]}'),
+    ]);
+    expect(replacement.code).toBe(0);
+    await db.query(`DELETE FROM tenants WHERE id = 'ten_r'`);
   });
 
   it('lets one file swap skus between existing products of a store, and still refuses a sku used twice', async () => {

@@ -4,7 +4,8 @@ import { ConfigError, loadConfig } from '../../config/app-config.js';
 import { commandDatabase } from '../../startup/command-database.js';
 import { createDataSource } from '../../database/data-source-options.js';
 import { DatasetImportError, importDataset, type ImportSummary } from '../../dataset/import-dataset.js';
-import { formatProblem } from '../../dataset/validate-dataset.js';
+import { decodeDatasetFile } from '../../dataset/dataset-file.js';
+import { type DatasetProblem, formatProblem } from '../../dataset/validate-dataset.js';
 import { count } from '../../values/plural.js';
 
 /** How the summary names each kind of row: [one, more]. */
@@ -44,12 +45,17 @@ async function main(argv: string[]): Promise<number> {
     return 64;
   }
   const config = loadConfig(process.env);
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(files[0], 'utf8');
+    bytes = await readFile(files[0]);
   } catch (error) {
     console.error(`Cannot read ${files[0]}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     return 66;
+  }
+  const { text, problems } = decodeDatasetFile(bytes);
+  if (text === null) {
+    printProblems(files[0], problems);
+    return 65;
   }
   let input: unknown;
   try {
@@ -78,8 +84,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof DatasetImportError) {
-      console.error(`${files[0]}: nothing was written; ${count(error.problems.length, 'problem')}:`);
-      for (const problem of error.problems) console.error(`  ${formatProblem(problem)}`);
+      printProblems(files[0], error.problems);
       return 65;
     }
     throw error;
@@ -87,6 +92,11 @@ async function main(argv: string[]): Promise<number> {
     if (dataSource.isInitialized) await dataSource.destroy();
     await database.release();
   }
+}
+
+function printProblems(file: string, problems: readonly DatasetProblem[]): void {
+  console.error(`${file}: nothing was written; ${count(problems.length, 'problem')}:`);
+  for (const problem of problems) console.error(`  ${formatProblem(problem)}`);
 }
 
 main(process.argv.slice(2)).then(
