@@ -110,6 +110,14 @@ export class Transport {
       throw new TypeError(`baseUrl must be an http(s) URL, got "${options.baseUrl}"`);
     if (options.apiKey.trim() === '') throw new TypeError('apiKey is empty');
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    // The base URL is the server's root everywhere (npm start's banner, the docs, openapi.json's
+    // servers): every path the client sends starts with /v1, and a base ending in /v1 would request
+    // /v1/v1/… and get a bare 404. Refused here, with the way out, rather than guessed at.
+    if (/\/v1$/i.test(new URL(this.baseUrl).pathname))
+      throw new TypeError(
+        `baseUrl must be the server's root, without /v1 (the client adds /v1 to every path): ` +
+          `got "${options.baseUrl}", use "${this.baseUrl.replace(/\/v1$/i, '')}"`,
+      );
     // Called unbound: browsers refuse a fetch called on another object than the window.
     const fetchImpl = options.fetch ?? globalThis.fetch;
     this.fetch = (input, init) => fetchImpl(input, init);
@@ -128,6 +136,8 @@ export class Transport {
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.options.apiKey}`,
       Accept: 'application/json',
+      // Pages compress about 15 to 1. fetch decompresses what it asked for; a browser sets this itself.
+      'Accept-Encoding': 'br, gzip',
     };
     if (options.requestId !== undefined) headers['X-Request-Id'] = options.requestId;
     for (let attempt = 1; ; attempt++) {

@@ -1,7 +1,10 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { Caller, type ApiCaller } from '../../auth/api-caller.js';
+import { sendJson } from '../../http/send-json.js';
 import { V1Operation } from '../../openapi/v1-operation.decorator.js';
+import type { JsonText } from '../../values/json-text.js';
 import { ListPromotionsQuery } from './list-promotions.query.js';
 import { PromotionView } from './promotion.view.js';
 import { PromotionsService } from './promotions.service.js';
@@ -25,7 +28,8 @@ export class PromotionsController {
     notFound:
       "storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three).",
   })
-  list(@Caller() caller: ApiCaller, @Query() query: ListPromotionsQuery): Promise<PromotionView[]> {
-    return this.promotions.list(caller, query);
+  async list(@Caller() caller: ApiCaller, @Query() query: ListPromotionsQuery, @Res() res: Response): Promise<void> {
+    // Built in TypeScript (the descriptions), written as res.json would write it, and sent like every answer.
+    sendJson(res, JSON.stringify(await this.promotions.list(caller, query)) as JsonText);
   }
 }
