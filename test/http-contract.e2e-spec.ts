@@ -94,6 +94,15 @@ describe('error envelope for every status', () => {
     const errors = res.body.error.details.errors as { in: string; name: string; message: string }[];
     expect(errors.map((e) => e.name).sort()).toEqual(['activeOnly', 'page', 'pageSize', 'q', 'sku', 'storeID']);
     expect(errors.every((e) => e.in === 'query' && e.message.length > 0)).toBe(true);
+    // The message a log or an exception shows names them too (it said only "One or more parameters are invalid.").
+    expect(res.body.error.message).toBe(`Invalid parameters: ${errors.map((e) => e.name).join(', ')}.`);
+  });
+
+  it('400 for one parameter: the message names it and says what it must be', async () => {
+    const res = await t.get(`${PRODUCTS}?pageSize=101`, KEYS.tenantA).expect(400);
+    expect(res.body.error.message).toBe('Invalid query parameter pageSize: must be a whole number from 1 to 100.');
+    const path = await t.get(`${PRODUCTS}/${'x'.repeat(129)}`, KEYS.tenantA).expect(400);
+    expect(path.body.error.message).toMatch(/^Invalid path parameter id: must be an id/);
   });
 
   it('404 for unknown routes and for methods other than GET and HEAD', async () => {
@@ -262,6 +271,35 @@ describe('error envelope for every status', () => {
       'toString',
       'valueOf',
     ]);
+  });
+
+  it('a parameter whose percent-escapes are not UTF-8 is a 400 naming it, never read with U+FFFD', async () => {
+    const names = async (url: string): Promise<unknown> => {
+      const res = await t.get(url, KEYS.tenantA).expect(400);
+      expectEnvelope(res, 'validation_failed');
+      return res.body.error.details.errors;
+    };
+    const notUtf8 = (name: string, location = 'query') => ({
+      in: location,
+      name,
+      message: 'must be UTF-8 once percent-decoded',
+    });
+    expect(await names(`${PRODUCTS}?q=%FF`)).toEqual([notUtf8('q')]);
+    // An encoded surrogate and an overlong encoding are not UTF-8 either; every parameter is named.
+    expect(await names(`${PRODUCTS}?sku=ab%ED%A0%80&barcode=%C0%AF&storeId=%C3%28&pageSize=2`)).toEqual([
+      notUtf8('sku'),
+      notUtf8('barcode'),
+      notUtf8('storeId'),
+    ]);
+    expect(await names('/v1/inventory/stock?sku=caf%E9')).toEqual([notUtf8('sku')]);
+    // A path parameter that does not decode is refused by name too.
+    expect(await names(`${PRODUCTS}/%FF`)).toEqual([
+      { in: 'path', name: 'id', message: expect.stringMatching(/^must be an id/) },
+    ]);
+    // UTF-8 escapes are read as text, and a % that starts no escape stays as it is.
+    await t.get(`${PRODUCTS}?q=%C3%A9clair`, KEYS.tenantA).expect(200);
+    await t.get(`${PRODUCTS}?q=100%25`, KEYS.tenantA).expect(200);
+    await t.get(`${PRODUCTS}?q=100%zz`, KEYS.tenantA).expect(200);
   });
 
   it('getting one product takes no query parameter: any one is a 400, never silently ignored', async () => {

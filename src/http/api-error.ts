@@ -29,13 +29,30 @@ export class ApiError extends HttpException {
     super(message, status);
   }
 
+  /**
+   * The message names the parameters too, for whoever reads only the message (a log line, an
+   * exception's text): one parameter with what it must be, several by name (details has each rule).
+   */
   static validationFailed(errors: ParameterError[]): ApiError {
-    return new ApiError(400, 'validation_failed', 'One or more parameters are invalid.', { errors });
+    const [first] = errors;
+    const message =
+      errors.length === 1
+        ? `Invalid ${first.in} parameter ${first.name}: ${first.message.replace(/\.$/, '')}.`
+        : `Invalid parameters: ${errors.map((e) => e.name).join(', ')}.`;
+    return new ApiError(400, 'validation_failed', message, { errors });
   }
 
   /** A request that is not a valid request at all (rather than one with a bad parameter). */
   static malformed(message: string): ApiError {
     return new ApiError(400, 'validation_failed', message, { errors: [] });
+  }
+
+  /**
+   * A request whose body stopped arriving or could not be parsed: the connection closes after the
+   * answer, since the rest of the body would be read as the next request.
+   */
+  static incompleteBody(message: string): ApiError {
+    return new ApiError(400, 'validation_failed', message, { errors: [] }, { Connection: 'close' });
   }
 
   /** One message and no details whatever the cause, so that a caller cannot tell the causes apart. */

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from './api-error.js';
+import { abandonBody } from './hardening.middleware.js';
 import { generateRequestId, REQUEST_ID_HEADER } from './request-id.middleware.js';
 
 /** What a request that never reached Express spent from its connection's budget. */
@@ -24,7 +25,14 @@ export interface ConnectionCharge {
  *   malformed chunk) never reaches Express and cannot be read: neither its key nor its path is
  *   known, so it spends from the budget of its connection's address (`charge`), carries those
  *   rate-limit headers and is a 400 (429 once that budget is spent). The connection then closes,
- *   since the parser cannot tell where the next request would start.
+ *   since the parser cannot tell where the next request would start;
+ * - a request that does not arrive within the headers or request timeout (Node: a bare 408, a status
+ *   the contract does not have) is refused the same way; a connection that never sent a byte is
+ *   closed without an answer.
+ * Requests pipelined before the refused one are answered first, in order (HTTP/1.1 pairs responses
+ * with requests by their order): the 400 waits until their responses are written. When the fault is
+ * in the body of a request already handed to Express (it stopped arriving, or a chunk is malformed),
+ * that request itself is answered with the 400 (see `abandonBody`), and the connection closes.
  */
 export function answerRequestsNodeWouldRefuse(
   server: Server,
@@ -32,22 +40,108 @@ export function answerRequestsNodeWouldRefuse(
 ): void {
   // The `requireHostHeader` option of http.createServer, which Node reads from the server per request.
   (server as Server & { requireHostHeader: boolean }).requireHostHeader = false;
+  const requests = new ConnectionRequests(server);
+  // Connections already being refused: Node's parser reports the same fault again for every later chunk.
+  const refusing = new WeakSet<Duplex>();
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => server.emit('request', req, res));
   server.on('connect', (_req: IncomingMessage, socket: Duplex) => writeEnvelope(socket, ApiError.notFound(), {}));
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    if (error.code === 'ECONNRESET' || error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
-    const refused = ApiError.malformed(
-      'The request is not valid HTTP (for example a URL with characters that are not percent-encoded).',
+    if (refusing.has(socket)) return;
+    refusing.add(socket);
+    const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    const latest = requests.latest(socket);
+    if (latest !== undefined && !latest.complete) {
+      // The fault is in the body of a request Express already has: that request answers it.
+      abandonBody(latest, ApiError.incompleteBody(timedOut ? BODY_TIMED_OUT : NOT_HTTP));
+      void requests.answered(socket).then(() => closeSoon(socket));
+      return;
+    }
+    if (timedOut && latest === undefined && (socket as Socket).bytesRead === 0) {
+      socket.destroy();
+      return;
+    }
+    const refused = ApiError.malformed(timedOut ? HEAD_TIMED_OUT : NOT_HTTP);
+    const answer = charge((socket as Socket).remoteAddress).then(
+      ({ headers, retryAfterSeconds }) => ({
+        error: retryAfterSeconds === null ? refused : ApiError.rateLimited(retryAfterSeconds),
+        headers,
+      }),
+      () => ({ error: refused, headers: {} }),
     );
-    charge((socket as Socket).remoteAddress).then(
-      ({ headers, retryAfterSeconds }) =>
-        writeEnvelope(socket, retryAfterSeconds === null ? refused : ApiError.rateLimited(retryAfterSeconds), headers),
-      () => writeEnvelope(socket, refused, {}),
+    void Promise.all([answer, requests.answered(socket)]).then(([{ error, headers }]) =>
+      writeEnvelope(socket, error, headers),
     );
   });
+}
+
+const NOT_HTTP = 'The request is not valid HTTP (for example a URL with characters that are not percent-encoded).';
+const HEAD_TIMED_OUT = 'The request did not arrive in time: its line and headers stopped coming.';
+const BODY_TIMED_OUT = 'The request did not arrive in time: its body stopped coming.';
+
+/**
+ * Per connection: the responses not finished yet (pipelined requests are answered one after another,
+ * in order) and the latest request Node handed over.
+ */
+class ConnectionRequests {
+  private readonly unfinished = new WeakMap<Duplex, Set<ServerResponse>>();
+  private readonly latestRequest = new WeakMap<Duplex, IncomingMessage>();
+  private readonly waiting = new WeakMap<Duplex, () => void>();
+
+  constructor(server: Server) {
+    // Before Express, which answers in its own 'request' listener.
+    server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+      const socket = req.socket;
+      this.latestRequest.set(socket, req);
+      let open = this.unfinished.get(socket);
+      if (open === undefined) {
+        open = new Set();
+        this.unfinished.set(socket, open);
+      }
+      const responses = open;
+      responses.add(res);
+      // After Node's own 'finish' listener, which has handed the connection on by then.
+      const done = (): void => {
+        if (!responses.delete(res) || responses.size > 0) return;
+        const wake = this.waiting.get(socket);
+        this.waiting.delete(socket);
+        wake?.();
+      };
+      res.once('finish', done);
+      res.once('close', done);
+    });
+  }
+
+  latest(socket: Duplex): IncomingMessage | undefined {
+    return this.latestRequest.get(socket);
+  }
+
+  /** Resolves once every response on the connection so far is written (or abandoned with it). */
+  answered(socket: Duplex): Promise<void> {
+    if ((this.unfinished.get(socket)?.size ?? 0) === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const before = this.waiting.get(socket);
+      this.waiting.set(socket, () => {
+        before?.();
+        resolve();
+      });
+    });
+  }
+}
+
+/** How long a refused connection is kept for the client to read the answer and close its side. */
+const LINGER_MS = 2000;
+
+/**
+ * Ends the connection, and closes it if the client has not closed its side soon after: a client that
+ * never does would otherwise hold it half-open.
+ */
+function closeSoon(socket: Duplex, last?: string): void {
+  socket.end(last);
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }
 
 /** Answers an error on a raw connection with the envelope and a new request id, then closes it. */
@@ -71,19 +165,35 @@ function writeEnvelope(socket: Duplex, error: ApiError, headers: Record<string, 
     'X-Content-Type-Options: nosniff',
     'Connection: close',
   ];
-  socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
+  closeSoon(socket, `${lines.join('\r\n')}\r\n\r\n${body}`);
+}
+
+/**
+ * How many Host headers a request has. Node keeps the first of several in `req.headers`, so two are
+ * seen only here; RFC 9112 (section 3.2) has a server refuse them, since a proxy before it may have
+ * routed by the other one.
+ */
+function hostHeaders(raw: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].length === 4 && raw[i].toLowerCase() === 'host') count++;
+  return count;
 }
 
 /** What Node itself takes for a 100-continue expectation (and answers with 100 Continue). */
 const CONTINUE = /(?:^|\W)100-continue(?:$|\W)/i;
 
 /**
- * The requests that `answerRequestsNodeWouldRefuse` lets through to Express, refused here with the
- * envelope (after the rate limit, so that /v1 ones carry its headers).
+ * The requests that `answerRequestsNodeWouldRefuse` lets through to Express, and those with more than
+ * one Host header, refused here with the envelope (after the rate limit, so that /v1 ones carry its
+ * headers).
  */
 export function refuseMalformedRequests(req: Request, _res: Response, next: NextFunction): void {
   if (req.httpVersion === '1.1' && req.headers.host === undefined) {
     next(ApiError.malformed('An HTTP/1.1 request needs a Host header.'));
+    return;
+  }
+  if (hostHeaders(req.rawHeaders) > 1) {
+    next(ApiError.malformed('A request may have only one Host header.'));
     return;
   }
   const expectation = req.headers.expect;

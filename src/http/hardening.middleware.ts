@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from './api-error.js';
 
@@ -12,6 +13,21 @@ export function hardeningMiddleware(req: Request, res: Response, next: NextFunct
   res.setHeader('X-Content-Type-Options', 'nosniff');
   if (isV1Request(req)) res.setHeader('Cache-Control', 'no-store');
   next();
+}
+
+/** Requests waiting for their body in `bodyLimitMiddleware`, and how to stop waiting. */
+const bodyWaits = new WeakMap<IncomingMessage, (error: ApiError) => void>();
+/** Requests whose body will never arrive (see `abandonBody`), with the error to answer. */
+const abandonedBodies = new WeakMap<IncomingMessage, ApiError>();
+
+/**
+ * The body of this request will never be complete (it stopped arriving within the request timeout,
+ * or Node's parser refused it): a request still waiting for it is answered with `error` instead, and
+ * one that reaches `bodyLimitMiddleware` later at once.
+ */
+export function abandonBody(req: IncomingMessage, error: ApiError): void {
+  abandonedBodies.set(req, error);
+  bodyWaits.get(req)?.(error);
 }
 
 /**
@@ -29,11 +45,17 @@ export function bodyLimitMiddleware(limitBytes: number) {
       next();
       return;
     }
+    const abandoned = abandonedBodies.get(req);
+    if (abandoned !== undefined) {
+      next(abandoned);
+      return;
+    }
     let received = 0;
     let finished = false;
     const finish = (error?: unknown): void => {
       if (finished) return;
       finished = true;
+      bodyWaits.delete(req);
       req.removeListener('data', onData);
       req.removeListener('end', onEnd);
       req.removeListener('error', onError);
@@ -48,6 +70,7 @@ export function bodyLimitMiddleware(limitBytes: number) {
     };
     const onEnd = (): void => finish();
     const onError = (): void => finish(ApiError.payloadTooLarge());
+    bodyWaits.set(req, finish);
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);

@@ -16,12 +16,17 @@ type LabelledRequest = Request & {
   route?: { path?: string };
 };
 
+/** The label of Swagger UI's own files (served by a static middleware under /docs, not by routes). */
+export const DOCS_ASSET_ROUTE = '/docs/{asset}';
+
 /**
  * The route template of a request (never the raw path, whose ids would explode label sets), also
  * for requests refused before routing (401, 429): those are matched against the router's routes.
- * Wildcard routes are middleware (the rate limiter's `v1/*path`), not operations.
+ * Wildcard routes are middleware (the rate limiter's `v1/*path`), not operations. With `docs`,
+ * anything else under /docs/ is one of Swagger UI's files: one label for them all, not `unmatched`
+ * (which is kept for what no part of the service answers).
  */
-export function routeLabeller(express: Express): (req: Request) => string {
+export function routeLabeller(express: Express, docs = false): (req: Request) => string {
   let routes: RouteLayer[] | undefined;
   return (req) => {
     const r = req as LabelledRequest;
@@ -40,7 +45,9 @@ export function routeLabeller(express: Express): (req: Request) => string {
         return true;
       }
     });
-    return (r[ROUTE_LABEL] = hit?.route?.path ?? 'unmatched');
+    // The static middleware is mounted on /docs: while it answers, the path is without its mount point.
+    const unmatched = docs && `${req.baseUrl ?? ''}${req.path}`.startsWith('/docs/') ? DOCS_ASSET_ROUTE : 'unmatched';
+    return (r[ROUTE_LABEL] = hit?.route?.path ?? unmatched);
   };
 }
 
@@ -81,8 +88,8 @@ function logRequest(logger: Logger, req: Request, res: Response, route: string, 
  * Records every request's method, route, status and duration when its response is finished or
  * abandoned (metrics, and the request log when a logger is given): one listener per request.
  */
-export function requestObserver(metrics: MetricsService, express: Express, logger?: Logger) {
-  const labeller = routeLabeller(express);
+export function requestObserver(metrics: MetricsService, express: Express, logger?: Logger, docs = false) {
+  const labeller = routeLabeller(express, docs);
   return (req: Request, res: Response, next: NextFunction): void => {
     (req as LabelledRequest)[LABELLER] = labeller;
     const started = performance.now();

@@ -10,6 +10,7 @@ import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, type ValidationError, validateSync } from 'class-validator';
 import { ApiError, type ParameterError } from '../http/api-error.js';
 import { parseFast } from './fast-parse.js';
+import { NotUtf8Value } from './query-string.js';
 
 type ParamClass = new () => object;
 
@@ -76,6 +77,7 @@ export function validateFully(
   for (const [name, raw] of Object.entries((value ?? {}) as Record<string, unknown>)) {
     if (!known.has(name)) fail(name, 'is not a parameter of this operation');
     else if (Array.isArray(raw)) fail(name, 'must be given only once');
+    else if (raw instanceof NotUtf8Value) fail(name, 'must be UTF-8 once percent-decoded');
     else if (typeof raw !== 'string') fail(name, 'must be a plain value');
     else if (raw === '') fail(name, 'must not be empty');
     else plain[name] = raw;

@@ -41,10 +41,24 @@ export class RawConnection {
     });
   }
 
-  /** Sends a GET and reads its response (Content-Length bodies only, which is all this service sends). */
-  async get(path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
-    const lines = [`GET ${path} HTTP/1.1`, 'Host: test', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  /**
+   * Sends a GET and reads its response (Content-Length bodies only, which is all this service sends).
+   * `target` is sent as written: an origin-form path or an absolute-form URL. `Host: test` unless given.
+   */
+  async get(target: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+    const host = Object.keys(headers).some((name) => name.toLowerCase() === 'host') ? [] : ['Host: test'];
+    const lines = [`GET ${target} HTTP/1.1`, ...host, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
     this.socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+    return this.response();
+  }
+
+  /** Writes bytes as they are: a request in pieces, for example. */
+  write(data: string): void {
+    this.socket.write(data);
+  }
+
+  /** Reads the next response. */
+  read(): Promise<RawResponse> {
     return this.response();
   }
 
@@ -78,4 +92,16 @@ export class RawConnection {
       };
     });
   }
+}
+
+/** Whether the server accepts a TCP connection now (false once it refuses them). */
+export function accepting(base: string): Promise<boolean> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
