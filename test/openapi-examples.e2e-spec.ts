@@ -184,7 +184,7 @@ describe('the examples of the OpenAPI document (issue 17)', () => {
 
 describe('the sample values of the parameters (issue 17)', () => {
   const parameters = Object.entries(openApiDocument.paths).flatMap(([path, item]) =>
-    ((item as Json).parameters as unknown[]).map((p) => ({ path, param: resolveRef<Json>(p) })),
+    ((item as Json).get.parameters as unknown[]).map((p) => ({ path, param: resolveRef<Json>(p) })),
   );
   const sampleOf = (param: Json): unknown =>
     param.required ? (param.example ?? param.schema.example) : param['x-example'];

@@ -78,7 +78,7 @@ describe('the OpenAPI document', () => {
   it('documents every parameter rule the service enforces', () => {
     const params = Object.fromEntries(parametersOf('/v1/catalog/products', 'get').map((p) => [p.name, p]));
     expect(params.pageSize.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 50 });
-    expect(params.page.schema).toMatchObject({ type: 'integer', minimum: 1, default: 1 });
+    expect(params.page.schema).toMatchObject({ type: 'integer', minimum: 1 });
     expect(params.activeOnly.schema).toMatchObject({ type: 'boolean', default: true });
     expect(params.updatedSince.schema).toMatchObject({ type: 'string', format: 'date-time' });
     expect(params.storeId.schema).toMatchObject({ pattern: '^[A-Za-z0-9_.:-]{1,128}$', maxLength: 128 });
@@ -182,6 +182,23 @@ describe('the OpenAPI document as generators and validators read it (issue 17)',
     }
     const res = await t.get('/v1/catalog/products', KEYS.tenantA, { 'X-Request-Id': 'not a valid id!' }).expect(200);
     expect(res.headers['x-request-id']).toMatch(/^req_/);
+  });
+
+  it("writes the parameters on each operation, none on a path item (orval reads only the operation's)", () => {
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
+      expect([path, item.parameters]).toEqual([path, undefined]);
+      for (const method of ['get', 'head'])
+        expect([path, method, parametersOf(path, method).length > 0]).toEqual([path, method, true]);
+    }
+    expect(parametersOf('/v1/catalog/products', 'get').map((p) => p.name)).toEqual(
+      expect.arrayContaining(['storeId', 'pageSize', 'cursor', 'X-Request-Id']),
+    );
+  });
+
+  it('gives `page` no default ("1 when absent"): a tool that sends defaults would send it beside a cursor', () => {
+    const page = parametersOf('/v1/catalog/products', 'get').find((p) => p.name === 'page')!;
+    expect([page.default, page.schema.default]).toEqual([undefined, undefined]);
+    expect(page.description).toContain('1 when absent');
   });
 
   it('1. documents HEAD on every path: the parameters, statuses and headers of GET, without a body', async () => {
@@ -299,8 +316,9 @@ describe('the OpenAPI document as generators and validators read it (issue 17)',
       for (const [name, header] of Object.entries(node.headers as Json))
         expect([path, name, header.$ref]).toEqual([path, name, `#/components/headers/${name}`]);
     });
-    // 135 kB when every operation wrote out its 8 responses and their headers.
-    expect(committed.length).toBeLessThan(90_000);
+    // 135 kB when every operation wrote out its 8 responses and their headers; 91 kB with parameters on
+    // each operation (GET and HEAD: generators read them there) and the compression headers.
+    expect(committed.length).toBeLessThan(100_000);
   });
 });
 

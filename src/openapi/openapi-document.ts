@@ -121,8 +121,10 @@ function strictSchemas(generated: Schemas, paths: OpenAPIObject['paths']): Schem
 
 /**
  * What every /v1 operation (marked by x-required-scopes) shares: the error responses and the
- * X-Request-Id parameter, by reference, its parameters on the path (shared with HEAD), and a HEAD
- * operation: Express answers HEAD on every GET route with GET's status and headers and no body.
+ * X-Request-Id parameter, by reference, and a HEAD operation: Express answers HEAD on every GET route
+ * with GET's status and headers and no body. The parameters are written on each operation, GET and
+ * HEAD alike, never on the path item: some generators (orval) read only an operation's own
+ * parameters and would drop every filter without a word.
  */
 function completeV1Operations(document: OpenAPIObject): void {
   for (const [path, item] of Object.entries(document.paths)) {
@@ -138,32 +140,35 @@ function completeV1Operations(document: OpenAPIObject): void {
       security: get.security,
       responses: { '200': { description: `${ok.description} No body (HEAD).`, headers: ok.headers } },
     };
+    const all = [...parameters, REQUEST_ID_PARAMETER_REF];
     document.paths[path] = {
-      parameters: [...parameters, REQUEST_ID_PARAMETER_REF],
-      get: { ...get, responses: { '200': ok, ...errorResponseRefs('get') } },
-      head: { ...head, responses: { ...head.responses, ...errorResponseRefs('head') } },
+      get: { ...get, parameters: all, responses: { '200': ok, ...errorResponseRefs('get') } },
+      head: { ...head, parameters: all, responses: { ...head.responses, ...errorResponseRefs('head') } },
     };
   }
 }
 
 /**
- * A parameter written the same way on several paths (page, pageSize, cursor, storeId, …) becomes a
- * component of its name, when no path writes that name another way.
+ * A parameter written the same way by several operations (page, pageSize, cursor, storeId, and every
+ * parameter of a GET and its HEAD) becomes a component of its name, when no operation writes that
+ * name another way.
  */
 function shareParameters(document: OpenAPIObject): void {
-  const items = Object.values(document.paths);
+  const operations = Object.values(document.paths).flatMap((item) =>
+    [item.get, item.head].filter((op) => op !== undefined),
+  );
   const written = new Map<string, Set<string>>();
-  for (const item of items)
-    for (const p of item.parameters ?? [])
+  for (const op of operations)
+    for (const p of op.parameters ?? [])
       if (!('$ref' in p)) written.set(p.name, (written.get(p.name) ?? new Set()).add(JSON.stringify(p)));
   const uses = (name: string): number =>
-    items.filter((item) => item.parameters?.some((p) => !('$ref' in p) && p.name === name)).length;
+    operations.filter((op) => op.parameters?.some((p) => !('$ref' in p) && p.name === name)).length;
   const parameters = document.components!.parameters!;
   for (const [name, forms] of written) {
     if (forms.size !== 1 || uses(name) < 2 || parameters[name] !== undefined) continue;
     parameters[name] = JSON.parse([...forms][0]) as ParameterObject;
-    for (const item of items)
-      item.parameters = item.parameters!.map((p) =>
+    for (const op of operations)
+      op.parameters = op.parameters?.map((p) =>
         !('$ref' in p) && p.name === name ? { $ref: `#/components/parameters/${name}` } : p,
       );
   }

@@ -38,6 +38,20 @@ export const RESPONSE_HEADERS = {
     description: 'Whole seconds to wait, at least 1.',
     schema: { type: 'integer', format: 'int32', minimum: 1 },
   },
+  // The 200 headers of compression (see src/http/compression.ts).
+  'Content-Encoding': {
+    required: false,
+    description:
+      'The coding of the body when it is compressed: br, gzip (and zstd where the server has it), chosen from ' +
+      'your Accept-Encoding with its q-values; absent for bodies under 1 KiB, without Accept-Encoding, or ' +
+      'when no coding you accept is available. HTTP clients decompress it for you.',
+    schema: { type: 'string', enum: ['br', 'gzip', 'zstd'] },
+  },
+  Vary: {
+    required: false,
+    description: 'Accept-Encoding: the body depends on it (unless the deployment turned compression off).',
+    schema: { type: 'string', example: 'Accept-Encoding' },
+  },
   // The 200 headers of a paginated list (see src/lists/page-headers.ts).
   Link: {
     required: true,
@@ -71,6 +85,9 @@ export const headerRefs = (...names: ResponseHeader[]): Record<string, Reference
 /** Headers on every response of a /v1 operation, whatever its status. */
 export const COMMON_HEADERS: ResponseHeader[] = ['X-Request-Id', 'RateLimit-Policy', 'RateLimit', 'Cache-Control'];
 
+/** Headers of a 200, whose JSON body is compressed as the client accepts. */
+export const CODING_HEADERS: ResponseHeader[] = ['Content-Encoding', 'Vary'];
+
 export const REQUEST_ID_PARAMETER: ParameterObject & Record<`x-${string}`, unknown> = {
   name: 'X-Request-Id',
   in: 'header',
@@ -102,7 +119,7 @@ const ERROR_RESPONSES: {
     name: 'ValidationFailed',
     description:
       'validation_failed: a parameter is invalid, unknown, repeated or empty. details.errors lists every failing parameter.',
-    example: envelope('validation_failed', 'One or more parameters are invalid.', {
+    example: envelope('validation_failed', 'Invalid parameters: storeID, pageSize.', {
       errors: [
         { in: 'query', name: 'storeID', message: 'is not a parameter of this operation' },
         { in: 'query', name: 'pageSize', message: 'must be a whole number from 1 to 100' },

@@ -2,7 +2,7 @@ import { applyDecorators, Header, type Type } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtension, ApiOperation, ApiResponse, type ReferenceObject } from '@nestjs/swagger';
 import { RequireScope } from '../auth/require-scope.decorator.js';
 import type { Scope } from '../auth/scopes.js';
-import { COMMON_HEADERS, headerRefs } from './responses.js';
+import { CODING_HEADERS, COMMON_HEADERS, headerRefs } from './responses.js';
 
 export const BEARER_SCHEME = 'apiKey';
 
@@ -10,7 +10,11 @@ export const BEARER_SCHEME = 'apiKey';
 export const REQUIRED_SCOPES_EXTENSION = 'x-required-scopes';
 
 /** The 200 headers of a paginated list (see src/lists/page-headers.ts). */
-export const PAGE_HEADERS = headerRefs('Link', 'Sync-Position');
+const PAGE_HEADERS = headerRefs('Link', 'Sync-Position');
+
+/** The one 404 of a paginated list: its storeId filter names a store the key may not read. */
+const LIST_NOT_FOUND =
+  "storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three).";
 
 export interface V1OperationOptions {
   scope: Scope;
@@ -51,7 +55,18 @@ export function V1Operation(options: V1OperationOptions): MethodDecorator {
       description: options.ok.description,
       type: options.ok.type,
       isArray: options.ok.isArray,
-      headers: { ...headerRefs(...COMMON_HEADERS), ...options.ok.headers },
+      headers: { ...headerRefs(...COMMON_HEADERS, ...CODING_HEADERS), ...options.ok.headers },
     }),
   );
+}
+
+export interface V1ListOperationOptions extends Omit<V1OperationOptions, 'ok' | 'notFound'> {
+  /** The page's schema and its 200 description. */
+  page: { type: Type<unknown>; description: string };
+}
+
+/** A paginated list's GET: a V1Operation whose 200 carries Link and Sync-Position and whose 404 is storeId's. */
+export function V1ListOperation(options: V1ListOperationOptions): MethodDecorator {
+  const { page, ...operation } = options;
+  return V1Operation({ ...operation, ok: { ...page, headers: PAGE_HEADERS }, notFound: LIST_NOT_FOUND });
 }

@@ -77,7 +77,7 @@ const STOCK = '/v1/inventory/stock';
 const SYNC_PAGE_SIZE = 100;
 
 /**
- * A client of the Catalog and Inventory Read API for one key: `baseUrl` is the service's address
+ * A client of the Catalog and Inventory Read API for one key: `baseUrl` is the server's root, without /v1
  * (e.g. `https://catalog.example.com`), `apiKey` a `ck_live_…` or `ck_test_…` key.
  */
 export function createClient(options: ClientOptions): Client {

@@ -110,6 +110,24 @@ describe('every operation, typed end to end', () => {
   });
 });
 
+describe('the base URL: the server root, as npm start prints it', () => {
+  it('works with or without a trailing slash', async () => {
+    const slashed = createClient({ baseUrl: `${base}/`, apiKey: KEYS.tenantA });
+    expect((await slashed.products.get('prd_a1_cola')).id).toBe('prd_a1_cola');
+  });
+
+  it.each(['/v1', '/v1/', '/V1'])('a base ending in %s is refused, naming the mistake and the root to use', (tail) => {
+    // Before: accepted, then every request went to /v1/v1/… and got a bare 404.
+    expect(() => createClient({ baseUrl: `${base}${tail}`, apiKey: KEYS.tenantA })).toThrow(
+      `baseUrl must be the server's root, without /v1 (the client adds /v1 to every path): got "${base}${tail}", use "${base}"`,
+    );
+  });
+
+  it('a root under a path prefix is kept (a proxy that mounts the service under /catalog)', () => {
+    expect(() => createClient({ baseUrl: `${base}/catalog`, apiKey: KEYS.tenantA })).not.toThrow();
+  });
+});
+
 describe('errors', () => {
   const caught = async (call: () => Promise<unknown>): Promise<unknown> =>
     call().then(

@@ -76,12 +76,20 @@ describe('the built package', () => {
     expect(specifiers.filter((specifier) => !specifier.startsWith('./'))).toEqual([]);
   });
 
-  it('publishes its built code, declarations and README only', async () => {
+  it('publishes its built code, declarations, README and examples only', async () => {
     const { code, stdout } = await attempt('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], PACKAGE);
     expect(code).toBe(0);
     const files = (JSON.parse(stdout) as { files: { path: string }[] }[])[0].files.map((f) => f.path);
     expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts']));
-    expect(files.filter((file) => !/^(package\.json|README\.md|dist\/.*\.(js|d\.ts))$/.test(file))).toEqual([]);
+    expect(
+      files.filter((file) => !/^(package\.json|README\.md|dist\/.*\.(js|d\.ts)|examples\/[\w-]+\.mjs)$/.test(file)),
+    ).toEqual([]);
+    // Every relative link of the README (which npm shows as the package's page) is in the tarball.
+    const links = [...readFileSync(join(PACKAGE, 'README.md'), 'utf8').matchAll(/\]\(([^)#]+)(?:#[^)]*)?\)/g)]
+      .map((match) => match[1])
+      .filter((target) => !/^[a-z]+:/.test(target));
+    expect(links).toContain('examples/sync-to-json.mjs');
+    expect(links.filter((target) => !files.includes(target.replace(/^\.\//, '')))).toEqual([]);
   });
 
   describe('copied to a folder without node_modules', () => {

@@ -7,20 +7,8 @@
 export interface paths {
     "/v1/catalog/categories": {
         parameters: {
-            query?: {
-                /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
-                storeId?: components["parameters"]["storeId"];
-                /** @description Only the direct children of this category. Exact, case-sensitive. */
-                parentCategoryId?: string;
-                /** @description true: only active categories; false: inactive ones too. Archived categories are never returned. */
-                activeOnly?: boolean;
-                /** @description sortOrder (default): by sortOrder, then lower-case name, then id. name: by lower-case name, then id. Names compare in byte order. */
-                sortBy?: "sortOrder" | "name";
-            };
-            header?: {
-                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
-                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
-            };
+            query?: never;
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -47,34 +35,8 @@ export interface paths {
     };
     "/v1/catalog/products": {
         parameters: {
-            query?: {
-                /** @description Page number, from 1. A page past the last one is a 200 with no rows and the true total. To walk a whole list, follow the `Link` header's `rel="next"` cursors instead: their cost does not grow with the depth, and they miss no row. */
-                page?: components["parameters"]["page"];
-                /** @description Rows per page, 1 to 100. */
-                pageSize?: components["parameters"]["pageSize"];
-                /** @description Where a walk continues: take it from the `Link` header's `rel="next"` URL, which repeats every other parameter of the request (a cursor is refused with other parameters, with `page`, by another API client, or altered). Pages by cursor are read after the last id of the previous page, at the cost of the first page whatever the depth; the body's `page` is the page number the cursor stands for. */
-                cursor?: components["parameters"]["cursor"];
-                /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
-                storeId?: components["parameters"]["storeId"];
-                /** @description Only products whose own category is this one (not its subcategories'). Exact, case-sensitive. */
-                categoryId?: string;
-                /** @description Free-text search: split on white space into at most 10 terms; a product matches when every term is a case-insensitive substring of its name, sku, barcode or brand. %, _ and \ are literal characters. */
-                q?: string;
-                /** @description Exact, case-sensitive barcode. */
-                barcode?: components["parameters"]["barcode"];
-                /** @description Exact, case-sensitive SKU. */
-                sku?: components["parameters"]["sku"];
-                /** @description Only products with updatedAt at or after this instant (RFC 3339 with Z or an offset). To keep a copy in sync, use changedSince instead: timestamps written by other systems or by transactions that commit late can fall behind the largest updatedAt already seen. */
-                updatedSince?: string;
-                /** @description true: only active products; false: inactive ones too. Exactly true or false. */
-                activeOnly?: boolean;
-                /** @description A sync position (the `Sync-Position` header of an earlier walk): only products whose public data changed since, inactive ones included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end and store the new Sync-Position. Deletions are not signalled. */
-                changedSince?: string;
-            };
-            header?: {
-                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
-                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
-            };
+            query?: never;
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -102,14 +64,8 @@ export interface paths {
     "/v1/catalog/products/{id}": {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
-                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
-            };
-            path: {
-                /** @description Product id. */
-                id: string;
-            };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         /**
@@ -135,20 +91,8 @@ export interface paths {
     };
     "/v1/catalog/promotions": {
         parameters: {
-            query?: {
-                /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
-                storeId?: components["parameters"]["storeId"];
-                /** @description Only ACTIVE promotions whose window contains this instant (startsAt <= activeAt <= endsAt; a null bound is open). Overrides activeOnly. */
-                activeAt?: string;
-                /** @description Exact promotion type. Types outside the customer-facing list (PERCENT_OFF, AMOUNT_OFF, FIXED_PRICE, MULTI_BUY, BUY_X_GET_Y, BUNDLE, SPEND_AND_SAVE) give an empty array. */
-                type?: string;
-                /** @description true: only ACTIVE promotions whose window contains the current time. false: ACTIVE and PAUSED promotions, whatever their window. */
-                activeOnly?: boolean;
-            };
-            header?: {
-                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
-                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
-            };
+            query?: never;
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -175,36 +119,8 @@ export interface paths {
     };
     "/v1/inventory/stock": {
         parameters: {
-            query?: {
-                /** @description Page number, from 1. A page past the last one is a 200 with no rows and the true total. To walk a whole list, follow the `Link` header's `rel="next"` cursors instead: their cost does not grow with the depth, and they miss no row. */
-                page?: components["parameters"]["page"];
-                /** @description Rows per page, 1 to 100. */
-                pageSize?: components["parameters"]["pageSize"];
-                /** @description Where a walk continues: take it from the `Link` header's `rel="next"` URL, which repeats every other parameter of the request (a cursor is refused with other parameters, with `page`, by another API client, or altered). Pages by cursor are read after the last id of the previous page, at the cost of the first page whatever the depth; the body's `page` is the page number the cursor stands for. */
-                cursor?: components["parameters"]["cursor"];
-                /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
-                storeId?: components["parameters"]["storeId"];
-                /** @description Only this product. */
-                productId?: string;
-                /** @description Exact, case-sensitive SKU. */
-                sku?: components["parameters"]["sku"];
-                /** @description Exact, case-sensitive barcode. */
-                barcode?: components["parameters"]["barcode"];
-                /** @description Only products whose own category is this one (not its subcategories'). */
-                categoryId?: string;
-                /** @description Only rows with updatedAt at or after this instant (a row's updatedAt is the later of the product's and its stock level's update times). To keep a copy in sync, use changedSince instead: timestamps written by other systems or by transactions that commit late can fall behind the largest updatedAt already seen. */
-                updatedSince?: string;
-                /** @description true: only rows whose availability is low_stock. false filters nothing. */
-                lowStockOnly?: boolean;
-                /** @description true: only active products; false: inactive ones too. */
-                activeOnly?: boolean;
-                /** @description A sync position (the `Sync-Position` header of an earlier walk): only rows whose product or stock level changed since, inactive products included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end and store the new Sync-Position. Deletions are not signalled. */
-                changedSince?: string;
-            };
-            header?: {
-                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
-                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
-            };
+            query?: never;
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -856,7 +772,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": "validation_failed",
-                 *         "message": "One or more parameters are invalid.",
+                 *         "message": "Invalid parameters: storeID, pageSize.",
                  *         "details": {
                  *           "errors": [
                  *             {
@@ -893,23 +809,41 @@ export interface components {
     parameters: {
         /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
         "X-Request-Id": string;
+        /** @description Only ACTIVE promotions whose window contains this instant (startsAt <= activeAt <= endsAt; a null bound is open). Overrides activeOnly. */
+        activeAt: string;
         /** @description Exact, case-sensitive barcode. */
         barcode: string;
         /** @description Where a walk continues: take it from the `Link` header's `rel="next"` URL, which repeats every other parameter of the request (a cursor is refused with other parameters, with `page`, by another API client, or altered). Pages by cursor are read after the last id of the previous page, at the cost of the first page whatever the depth; the body's `page` is the page number the cursor stands for. */
         cursor: string;
-        /** @description Page number, from 1. A page past the last one is a 200 with no rows and the true total. To walk a whole list, follow the `Link` header's `rel="next"` cursors instead: their cost does not grow with the depth, and they miss no row. */
+        /** @description Product id. */
+        id: string;
+        /** @description true: only rows whose availability is low_stock. false filters nothing. */
+        lowStockOnly: boolean;
+        /** @description Page number, from 1; 1 when absent. A page past the last one is a 200 with no rows and the true total. To walk a whole list, follow the `Link` header's `rel="next"` cursors instead: their cost does not grow with the depth, and they miss no row. */
         page: number;
         /** @description Rows per page, 1 to 100. */
         pageSize: number;
+        /** @description Only the direct children of this category. Exact, case-sensitive. */
+        parentCategoryId: string;
+        /** @description Only this product. */
+        productId: string;
+        /** @description Free-text search: split on white space into at most 10 terms; a product matches when every term is a case-insensitive substring of its name, sku, barcode or brand. %, _ and \ are literal characters. */
+        q: string;
         /** @description Exact, case-sensitive SKU. */
         sku: string;
+        /** @description sortOrder (default): by sortOrder, then lower-case name, then id. name: by lower-case name, then id. Names compare in byte order. */
+        sortBy: "sortOrder" | "name";
         /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
         storeId: string;
+        /** @description Exact promotion type. Types outside the customer-facing list (PERCENT_OFF, AMOUNT_OFF, FIXED_PRICE, MULTI_BUY, BUY_X_GET_Y, BUNDLE, SPEND_AND_SAVE) give an empty array. */
+        type: string;
     };
     requestBodies: never;
     headers: {
         /** @description Always no-store. */
         "Cache-Control": "no-store";
+        /** @description The coding of the body when it is compressed: br, gzip (and zstd where the server has it), chosen from your Accept-Encoding with its q-values; absent for bodies under 1 KiB, without Accept-Encoding, or when no coding you accept is available. HTTP clients decompress it for you. */
+        "Content-Encoding": "br" | "gzip" | "zstd";
         /** @description RFC 8288 links, relative to this server: `rel="next"` (while a next page exists) and `rel="first"`. The next URL repeats the request's parameters and adds a `cursor`; following it walks the whole list in id order at the cost of the first page, whatever the depth. */
         Link: string;
         /** @description What is left of that budget: r requests, and t seconds until the current fixed window ends and the budget is whole again (while over the budget: until the block ends, as Retry-After). */
@@ -920,6 +854,8 @@ export interface components {
         "Retry-After": number;
         /** @description On a walk that can keep a copy in sync (activeOnly=false and no filter but storeId, begun without `page`): the position to store and send back as `changedSince` in the next round. The same on every page of one walk; taken when the walk began. Absent on other requests. */
         "Sync-Position": string;
+        /** @description Accept-Encoding: the body depends on it (unless the deployment turned compression off). */
+        Vary: string;
         /** @description Always Bearer. */
         "WWW-Authenticate": "Bearer";
         /** @description The request id: yours when it matched ^[A-Za-z0-9_.:-]{1,80}$, else a generated req_… id. Quote it when reporting a problem. */
@@ -935,11 +871,11 @@ export interface operations {
                 /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
                 storeId?: components["parameters"]["storeId"];
                 /** @description Only the direct children of this category. Exact, case-sensitive. */
-                parentCategoryId?: string;
+                parentCategoryId?: components["parameters"]["parentCategoryId"];
                 /** @description true: only active categories; false: inactive ones too. Archived categories are never returned. */
                 activeOnly?: boolean;
                 /** @description sortOrder (default): by sortOrder, then lower-case name, then id. name: by lower-case name, then id. Names compare in byte order. */
-                sortBy?: "sortOrder" | "name";
+                sortBy?: components["parameters"]["sortBy"];
             };
             header?: {
                 /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
@@ -957,6 +893,8 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -978,11 +916,11 @@ export interface operations {
                 /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
                 storeId?: components["parameters"]["storeId"];
                 /** @description Only the direct children of this category. Exact, case-sensitive. */
-                parentCategoryId?: string;
+                parentCategoryId?: components["parameters"]["parentCategoryId"];
                 /** @description true: only active categories; false: inactive ones too. Archived categories are never returned. */
                 activeOnly?: boolean;
                 /** @description sortOrder (default): by sortOrder, then lower-case name, then id. name: by lower-case name, then id. Names compare in byte order. */
-                sortBy?: "sortOrder" | "name";
+                sortBy?: components["parameters"]["sortBy"];
             };
             header?: {
                 /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
@@ -1000,6 +938,8 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1016,7 +956,7 @@ export interface operations {
     listProducts: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. A page past the last one is a 200 with no rows and the true total. To walk a whole list, follow the `Link` header's `rel="next"` cursors instead: their cost does not grow with the depth, and they miss no row. */
+                /** @description Page number, from 1; 1 when absent. A page past the last one is a 200 with no rows and the true total. To walk a whole list, follow the `Link` header's `rel="next"` cursors instead: their cost does not grow with the depth, and they miss no row. */
                 page?: components["parameters"]["page"];
                 /** @description Rows per page, 1 to 100. */
                 pageSize?: components["parameters"]["pageSize"];
@@ -1027,7 +967,7 @@ export interface operations {
                 /** @description Only products whose own category is this one (not its subcategories'). Exact, case-sensitive. */
                 categoryId?: string;
                 /** @description Free-text search: split on white space into at most 10 terms; a product matches when every term is a case-insensitive substring of its name, sku, barcode or brand. %, _ and \ are literal characters. */
-                q?: string;
+                q?: components["parameters"]["q"];
                 /** @description Exact, case-sensitive barcode. */
                 barcode?: components["parameters"]["barcode"];
                 /** @description Exact, case-sensitive SKU. */
@@ -1055,6 +995,8 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     Link: components["headers"]["Link"];
                     "Sync-Position": components["headers"]["Sync-Position"];
                     [name: string]: unknown;
@@ -1075,7 +1017,7 @@ export interface operations {
     listProductsHead: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. A page past the last one is a 200 with no rows and the true total. To walk a whole list, follow the `Link` header's `rel="next"` cursors instead: their cost does not grow with the depth, and they miss no row. */
+                /** @description Page number, from 1; 1 when absent. A page past the last one is a 200 with no rows and the true total. To walk a whole list, follow the `Link` header's `rel="next"` cursors instead: their cost does not grow with the depth, and they miss no row. */
                 page?: components["parameters"]["page"];
                 /** @description Rows per page, 1 to 100. */
                 pageSize?: components["parameters"]["pageSize"];
@@ -1086,7 +1028,7 @@ export interface operations {
                 /** @description Only products whose own category is this one (not its subcategories'). Exact, case-sensitive. */
                 categoryId?: string;
                 /** @description Free-text search: split on white space into at most 10 terms; a product matches when every term is a case-insensitive substring of its name, sku, barcode or brand. %, _ and \ are literal characters. */
-                q?: string;
+                q?: components["parameters"]["q"];
                 /** @description Exact, case-sensitive barcode. */
                 barcode?: components["parameters"]["barcode"];
                 /** @description Exact, case-sensitive SKU. */
@@ -1114,6 +1056,8 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     Link: components["headers"]["Link"];
                     "Sync-Position": components["headers"]["Sync-Position"];
                     [name: string]: unknown;
@@ -1138,7 +1082,7 @@ export interface operations {
             };
             path: {
                 /** @description Product id. */
-                id: string;
+                id: components["parameters"]["id"];
             };
             cookie?: never;
         };
@@ -1151,6 +1095,8 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1175,7 +1121,7 @@ export interface operations {
             };
             path: {
                 /** @description Product id. */
-                id: string;
+                id: components["parameters"]["id"];
             };
             cookie?: never;
         };
@@ -1188,6 +1134,8 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1207,9 +1155,9 @@ export interface operations {
                 /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
                 storeId?: components["parameters"]["storeId"];
                 /** @description Only ACTIVE promotions whose window contains this instant (startsAt <= activeAt <= endsAt; a null bound is open). Overrides activeOnly. */
-                activeAt?: string;
+                activeAt?: components["parameters"]["activeAt"];
                 /** @description Exact promotion type. Types outside the customer-facing list (PERCENT_OFF, AMOUNT_OFF, FIXED_PRICE, MULTI_BUY, BUY_X_GET_Y, BUNDLE, SPEND_AND_SAVE) give an empty array. */
-                type?: string;
+                type?: components["parameters"]["type"];
                 /** @description true: only ACTIVE promotions whose window contains the current time. false: ACTIVE and PAUSED promotions, whatever their window. */
                 activeOnly?: boolean;
             };
@@ -1229,6 +1177,8 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1250,9 +1200,9 @@ export interface operations {
                 /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
                 storeId?: components["parameters"]["storeId"];
                 /** @description Only ACTIVE promotions whose window contains this instant (startsAt <= activeAt <= endsAt; a null bound is open). Overrides activeOnly. */
-                activeAt?: string;
+                activeAt?: components["parameters"]["activeAt"];
                 /** @description Exact promotion type. Types outside the customer-facing list (PERCENT_OFF, AMOUNT_OFF, FIXED_PRICE, MULTI_BUY, BUY_X_GET_Y, BUNDLE, SPEND_AND_SAVE) give an empty array. */
-                type?: string;
+                type?: components["parameters"]["type"];
                 /** @description true: only ACTIVE promotions whose window contains the current time. false: ACTIVE and PAUSED promotions, whatever their window. */
                 activeOnly?: boolean;
             };
@@ -1272,6 +1222,8 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1288,7 +1240,7 @@ export interface operations {
     listStock: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. A page past the last one is a 200 with no rows and the true total. To walk a whole list, follow the `Link` header's `rel="next"` cursors instead: their cost does not grow with the depth, and they miss no row. */
+                /** @description Page number, from 1; 1 when absent. A page past the last one is a 200 with no rows and the true total. To walk a whole list, follow the `Link` header's `rel="next"` cursors instead: their cost does not grow with the depth, and they miss no row. */
                 page?: components["parameters"]["page"];
                 /** @description Rows per page, 1 to 100. */
                 pageSize?: components["parameters"]["pageSize"];
@@ -1297,7 +1249,7 @@ export interface operations {
                 /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
                 storeId?: components["parameters"]["storeId"];
                 /** @description Only this product. */
-                productId?: string;
+                productId?: components["parameters"]["productId"];
                 /** @description Exact, case-sensitive SKU. */
                 sku?: components["parameters"]["sku"];
                 /** @description Exact, case-sensitive barcode. */
@@ -1307,7 +1259,7 @@ export interface operations {
                 /** @description Only rows with updatedAt at or after this instant (a row's updatedAt is the later of the product's and its stock level's update times). To keep a copy in sync, use changedSince instead: timestamps written by other systems or by transactions that commit late can fall behind the largest updatedAt already seen. */
                 updatedSince?: string;
                 /** @description true: only rows whose availability is low_stock. false filters nothing. */
-                lowStockOnly?: boolean;
+                lowStockOnly?: components["parameters"]["lowStockOnly"];
                 /** @description true: only active products; false: inactive ones too. */
                 activeOnly?: boolean;
                 /** @description A sync position (the `Sync-Position` header of an earlier walk): only rows whose product or stock level changed since, inactive products included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end and store the new Sync-Position. Deletions are not signalled. */
@@ -1329,6 +1281,8 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     Link: components["headers"]["Link"];
                     "Sync-Position": components["headers"]["Sync-Position"];
                     [name: string]: unknown;
@@ -1349,7 +1303,7 @@ export interface operations {
     listStockHead: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. A page past the last one is a 200 with no rows and the true total. To walk a whole list, follow the `Link` header's `rel="next"` cursors instead: their cost does not grow with the depth, and they miss no row. */
+                /** @description Page number, from 1; 1 when absent. A page past the last one is a 200 with no rows and the true total. To walk a whole list, follow the `Link` header's `rel="next"` cursors instead: their cost does not grow with the depth, and they miss no row. */
                 page?: components["parameters"]["page"];
                 /** @description Rows per page, 1 to 100. */
                 pageSize?: components["parameters"]["pageSize"];
@@ -1358,7 +1312,7 @@ export interface operations {
                 /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
                 storeId?: components["parameters"]["storeId"];
                 /** @description Only this product. */
-                productId?: string;
+                productId?: components["parameters"]["productId"];
                 /** @description Exact, case-sensitive SKU. */
                 sku?: components["parameters"]["sku"];
                 /** @description Exact, case-sensitive barcode. */
@@ -1368,7 +1322,7 @@ export interface operations {
                 /** @description Only rows with updatedAt at or after this instant (a row's updatedAt is the later of the product's and its stock level's update times). To keep a copy in sync, use changedSince instead: timestamps written by other systems or by transactions that commit late can fall behind the largest updatedAt already seen. */
                 updatedSince?: string;
                 /** @description true: only rows whose availability is low_stock. false filters nothing. */
-                lowStockOnly?: boolean;
+                lowStockOnly?: components["parameters"]["lowStockOnly"];
                 /** @description true: only active products; false: inactive ones too. */
                 activeOnly?: boolean;
                 /** @description A sync position (the `Sync-Position` header of an earlier walk): only rows whose product or stock level changed since, inactive products included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end and store the new Sync-Position. Deletions are not signalled. */
@@ -1390,6 +1344,8 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
                     Link: components["headers"]["Link"];
                     "Sync-Position": components["headers"]["Sync-Position"];
                     [name: string]: unknown;
