@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
@@ -10,6 +11,9 @@ import {
 } from './http/hardening.middleware.js';
 import { answerRequestsNodeWouldRefuse, refuseMalformedRequests } from './http/client-error.js';
 import { compose } from './http/compose.js';
+import { ResponseCompression } from './http/compression.js';
+import { COMPRESSION_LOCAL } from './http/send-json.js';
+import { parseQueryString } from './params/query-string.js';
 import { requestIdMiddleware } from './http/request-id.middleware.js';
 import { MetricsService } from './observability/metrics.service.js';
 import { RateLimitMiddleware } from './rate-limit/rate-limit.middleware.js';
@@ -30,6 +34,23 @@ export function createHttpAdapter(): ExpressAdapter {
 }
 
 /**
+ * No connection is held by a request that stops arriving: its line and headers must arrive within
+ * HTTP_HEADERS_TIMEOUT_MS of its first byte, all of it (a body too) within HTTP_REQUEST_TIMEOUT_MS
+ * (Node's defaults: 60 s and 300 s). Node looks for such requests every `connectionsCheckingInterval`
+ * ms, an option of `http.createServer` (30 s by default) that it reads when the server starts
+ * listening; often enough here that a timeout is applied within a quarter of itself. Node then
+ * reports the request as a client error: `answerRequestsNodeWouldRefuse` answers it.
+ */
+function boundRequestArrival(server: Server, config: AppConfig): void {
+  server.headersTimeout = config.httpHeadersTimeoutMs;
+  server.requestTimeout = config.httpRequestTimeoutMs;
+  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = Math.min(
+    1000,
+    Math.ceil(config.httpHeadersTimeoutMs / 4),
+  );
+}
+
+/**
  * Everything about the HTTP server that is not a module: shared by main.ts and the tests so that both
  * run the same application. Call before `app.init()`.
  */
@@ -37,16 +58,20 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
+  if (config.compressionEnabled) app.setLocal(COMPRESSION_LOCAL, new ResponseCompression(config.compressionMinBytes));
+  // A query value that is not UTF-8 is refused by name instead of read with U+FFFD in it.
+  app.set('query parser', parseQueryString);
   // The contract has no 304: Express's freshness check would turn any answer into a bodiless 304
   // for `If-None-Match: *` (which matches without an ETag), so no request of this app is ever fresh.
   Object.defineProperty((app.getHttpAdapter().getInstance() as Express).request, 'fresh', { get: () => false });
   const rateLimit = app.get(RateLimitMiddleware);
+  boundRequestArrival(app.getHttpServer() as Server, config);
   answerRequestsNodeWouldRefuse(app.getHttpServer(), (address) => rateLimit.chargeConnection(address));
   app.use(
     compose(
       requestIdMiddleware,
       undecodablePathMiddleware,
-      requestObserver(app.get(MetricsService), app.getHttpAdapter().getInstance(), logger),
+      requestObserver(app.get(MetricsService), app.getHttpAdapter().getInstance(), logger, config.docsEnabled),
       hardeningMiddleware,
     ),
   );

@@ -10,7 +10,7 @@ import { type DemoKey, usableDemoKeys } from './startup/demo-keys.js';
 import { prepareDatabase } from './startup/prepare-database.js';
 import { ShutdownState } from './health/shutdown-state.js';
 import { ConnectionDrain } from './http/connection-drain.js';
-import { isPortInUse, portInUseMessage, portIsFree } from './http/port-check.js';
+import { isPortInUse, portHasListener, portInUseMessage, portIsFree } from './http/port-check.js';
 import { createLogger, PinoNestLogger } from './observability/logger.js';
 
 async function main(): Promise<void> {
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const say = (line: string): void => console.log(line);
   // A taken port is reported before the embedded database and the application take their time to start.
   if (!(await portIsFree(config.port))) {
-    console.error(portInUseMessage(config.port));
+    console.error(portInUseMessage(config.port, await portHasListener(config.port)));
     process.exit(1);
   }
   const prepared = await prepareDatabase(config, (line) => logger.info(line));
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     await app.close();
     await prepared.embedded?.stop();
     if (isPortInUse(error)) {
-      console.error(portInUseMessage(config.port));
+      console.error(portInUseMessage(config.port, await portHasListener(config.port)));
       process.exit(1);
     }
     throw error;
@@ -57,10 +57,11 @@ async function main(): Promise<void> {
   let stopping = false;
   /**
    * SIGTERM: readiness fails at once and no connection is kept alive any more (every response says
-   * Connection: close); requests are still accepted for SHUTDOWN_DELAY_MS (while the cluster stops
-   * routing here), then the server stops accepting and closes idle connections; as soon as the
-   * requests in flight are answered (at most SHUTDOWN_TIMEOUT_MS) the pools close and the process
-   * exits 0.
+   * Connection: close); requests are still accepted for SHUTDOWN_DELAY_MS (while the load balancers
+   * stop routing here), and after it for as long as they keep arriving (a balancer that is slow to
+   * notice); once none has arrived for a second the server stops accepting and closes idle
+   * connections; as soon as the requests in flight are answered (SHUTDOWN_TIMEOUT_MS after the delay
+   * at most) the pools close and the process exits 0.
    */
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
@@ -84,7 +85,10 @@ async function main(): Promise<void> {
   // holds JSON lines only.
   if (prepared.embedded === null && !process.stdout.isTTY) return;
   say('');
-  say(`Catalog and Inventory Read API (${config.appEnv}) is listening on ${base}/v1`);
+  // The base URL is the server's root, as the docs, openapi.json's servers and the TypeScript client
+  // mean it: a base ending in /v1 made the client request /v1/v1/….
+  say(`Catalog and Inventory Read API (${config.appEnv}) is listening on ${base}`);
+  say(`Base URL: ${base} (every API path starts with /v1: ${base}/v1/catalog/products)`);
   if (config.docsEnabled) say(`API documentation: ${base}/docs`);
   // Only on the embedded database, whose data is the public demo data set.
   if (prepared.embedded !== null) printDemoKeys(base, await usableDemoKeys(app.get(DataSource), config.appEnv), say);

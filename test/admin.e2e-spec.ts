@@ -227,6 +227,63 @@ describe('npm run admin', () => {
     expect(keys.stdout).not.toMatch(/ck_test_[A-Za-z0-9]{32}/);
   });
 
+  it('clients:list fits 100 columns, with every scope and store; --json keeps every field', async () => {
+    const stores = ['sto_a1', 'sto_a2'];
+    const client = JSON.parse(
+      (
+        await admin(
+          'clients:create',
+          '--tenant',
+          'ten_a',
+          '--name',
+          'A long integration name, as people write them',
+          '--scopes',
+          'catalog.products.read,catalog.categories.read,catalog.promotions.read,inventory.stock.read',
+          '--stores',
+          stores.join(','),
+          '--json',
+        )
+      ).stdout,
+    );
+    const listed = await admin('clients:list');
+    const lines = listed.stdout.trimEnd().split('\n');
+    const widest = lines.reduce((a, b) => (b.length > a.length ? b : a), '');
+    expect([widest.length <= 100, widest]).toEqual([true, widest]);
+    const block = lines.slice(lines.findIndex((l) => l.startsWith(client.id)));
+    for (const scope of client.scopes) expect(block.slice(0, 4).join(' ')).toContain(scope);
+    expect(block.slice(0, 4).join(' ')).toContain('stores: sto_a1, sto_a2');
+    const json = JSON.parse((await admin('clients:list', '--json')).stdout);
+    expect(json.find((c: { id: string }) => c.id === client.id)).toEqual(client);
+  });
+
+  it('keys:revoke of a revoked key says so, changes nothing, and exits 0', async () => {
+    const client = JSON.parse(
+      (
+        await admin(
+          'clients:create',
+          '--tenant',
+          'ten_a',
+          '--name',
+          'Revoke twice',
+          '--scopes',
+          'catalog.products.read',
+          '--json',
+        )
+      ).stdout,
+    );
+    const keyId = JSON.parse((await admin('keys:issue', '--client', client.id, '--json')).stdout).id;
+    const first = await admin('keys:revoke', keyId);
+    expect(first).toMatchObject({ code: 0, stdout: expect.stringContaining('is revoked') });
+    const [{ revoked_at: revokedAt }] = await t.db.query('SELECT revoked_at FROM api_keys WHERE id = $1', [keyId]);
+    const again = await admin('keys:revoke', keyId);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(
+      new RegExp(`^Key ${keyId} \\(.+\\) was already revoked \\(at .+\\): nothing changed\\.\n$`),
+    );
+    const [{ revoked_at: after }] = await t.db.query('SELECT revoked_at FROM api_keys WHERE id = $1', [keyId]);
+    expect(after).toEqual(revokedAt);
+  });
+
   it('clients:update changes the name, scopes, stores and rate limit, in one write each', async () => {
     const created = JSON.parse(
       (

@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import { KEYS, testDataset } from './support/dataset.js';
+import { RawConnection } from './support/raw-http.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -99,6 +101,35 @@ describe('the Link header', () => {
     expect(link(third.headers.link, 'first')).toBe('/v1/catalog/products?pageSize=10');
     const past = await t.get('/v1/catalog/products?pageSize=10&page=99', KEYS.tenantA).expect(200);
     expect(link(past.headers.link, 'next')).toBeUndefined();
+  });
+});
+
+describe('the Link header under a request target or Host of an attacker', () => {
+  let connection: RawConnection;
+  beforeAll(async () => {
+    await t.app.listen(0, '127.0.0.1');
+    connection = await RawConnection.open(`http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`);
+  });
+  afterAll(() => connection?.destroy());
+
+  const auth = { Authorization: `Bearer ${KEYS.tenantA}` };
+  const relative = (header: string): string[] => [...header.matchAll(/<([^>]*)>/g)].map((m) => m[1]);
+
+  it('is relative for an absolute-form target (GET https://evil.example:8443/v1/… HTTP/1.1)', async () => {
+    const res = await connection.get('https://evil.example:8443/v1/catalog/products?pageSize=2', auth);
+    expect(res.status).toBe(200);
+    expect(res.headers.link).not.toContain('evil.example');
+    const urls = relative(res.headers.link);
+    expect(urls).toEqual([
+      expect.stringMatching(/^\/v1\/catalog\/products\?pageSize=2&cursor=/),
+      '/v1/catalog/products?pageSize=2',
+    ]);
+  });
+
+  it('is relative whatever Host says, and never protocol-relative', async () => {
+    const res = await connection.get('/v1/inventory/stock?pageSize=2', { ...auth, Host: 'evil.example:8443' });
+    expect(res.status).toBe(200);
+    for (const url of relative(res.headers.link)) expect(url).toMatch(/^\/v1\/inventory\/stock\?pageSize=2/);
   });
 });
 

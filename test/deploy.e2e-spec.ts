@@ -114,7 +114,9 @@ describe.each(Object.entries(ENVIRONMENTS))('deploy/overlays/%s', (env, expected
     expect(api.lifecycle.preStop.exec.command).toEqual(['sleep', '10']);
     const config = find('ConfigMap').data;
     const preStop = 10;
-    expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(preStop + Number(config.SHUTDOWN_TIMEOUT_MS) / 1000);
+    // After the preStop hook, the process may take the delay and then the timeout (docs/operations.md#shutdown).
+    const stopping = (Number(config.SHUTDOWN_DELAY_MS) + Number(config.SHUTDOWN_TIMEOUT_MS)) / 1000;
+    expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(preStop + stopping);
     expect(api.image).toMatch(/^registry\.pos-platform\.example\/catalog-inventory-read-api:/);
     expect(find('Job').spec.template.spec.containers[0].image).toBe(api.image);
     // Migrations before new code: an init container of the same image; the HPA alone sets the replica count.

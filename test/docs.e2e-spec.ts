@@ -91,6 +91,7 @@ describe('the command-line help', () => {
       ['db-import', 'docs/dataset-format.md'],
       ['admin', 'docs/clients-and-keys.md'],
       ['db-generate', 'docs/performance.md'],
+      ['dev-changes', 'docs/sync.md'],
     ] as const) {
       expect([cli, (await help(cli, '--help')).includes(page)]).toEqual([cli, true]);
       expect(existsSync(page)).toBe(true);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createServer, type Server } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
 import { promisify } from 'node:util';
 import { freePort } from '../src/database/embedded-postgres.js';
 import { runToExit, type ServerProcess, startServer } from './support/server-process.js';
@@ -44,7 +44,10 @@ describe('npm start on the embedded database', () => {
 
   it('welcomes with the demo keys that work, and a curl line with one of them', async () => {
     const text = await welcome(first);
-    expect(text).toContain(`is listening on http://localhost:${new URL(first.base).port}/v1`);
+    const root = `http://localhost:${new URL(first.base).port}`;
+    // One meaning of base URL: the server root, which the TypeScript client takes as it is printed.
+    expect(text).toContain(`Base URL: ${root} (every API path starts with /v1`);
+    expect(text).not.toMatch(/listening on \S+\/v1\b/);
     for (const key of [DEMO.erp, DEMO.camden, DEMO.fjord]) expect([key, text.includes(key)]).toEqual([key, true]);
     for (const key of [DEMO.disabledClient, DEMO.revokedKey]) expect([key, text.includes(key)]).toEqual([key, false]);
     expect(text).toContain(`curl -H "Authorization: Bearer ${DEMO.erp}"`);
@@ -67,11 +70,34 @@ describe('npm start on the embedded database', () => {
     try {
       const { code, output } = await runToExit({ DATABASE_URL: url, PORT: String(port) });
       expect(code).not.toBe(0);
-      expect(output).toContain(`Port ${port} is already in use`);
+      expect(output).toContain(
+        `Port ${port} is already in use: another copy of the service, or another program, listens`,
+      );
       expect(output).toMatch(/PORT=\d+ npm start/);
       expect(output).not.toContain('successfully started');
     } finally {
       blocker.close();
+      await dropTestDatabase(url);
+    }
+  }, 60_000);
+
+  it('a port held by an outgoing connection is told apart from one a program listens on', async () => {
+    const url = await createTestDatabase();
+    const peer: Server = createServer();
+    await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+    // The local end of this connection holds a port that nothing listens on.
+    const outgoing = connect((peer.address() as { port: number }).port, '127.0.0.1');
+    await new Promise((resolve) => outgoing.once('connect', resolve));
+    const port = outgoing.localPort!;
+    try {
+      const { code, output } = await runToExit({ DATABASE_URL: url, PORT: String(port) });
+      expect(code).not.toBe(0);
+      expect(output).toContain(`Port ${port} is already in use, but nothing listens on it`);
+      expect(output).not.toContain('listens on it. Stop it');
+      expect(output).toMatch(/PORT=\d+ npm start/);
+    } finally {
+      outgoing.destroy();
+      peer.close();
       await dropTestDatabase(url);
     }
   }, 60_000);

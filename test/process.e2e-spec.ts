@@ -6,7 +6,7 @@ import { freePort } from '../src/database/embedded-postgres.js';
 import { MIGRATIONS } from '../src/schema/index.js';
 import { importDataset } from '../src/dataset/import-dataset.js';
 import { KEYS, testDataset } from './support/dataset.js';
-import { RawConnection } from './support/raw-http.js';
+import { accepting, RawConnection } from './support/raw-http.js';
 import { runToExit, type ServerProcess, startServer } from './support/server-process.js';
 import { testTempDir } from './support/temp-dir.js';
 
@@ -90,6 +90,12 @@ describe('the built server as a process', () => {
         durationMs: expect.any(Number),
       });
       expect(requests.find((l) => l.res.statusCode === 401)).toMatchObject({ clientId: null, tenantId: null });
+      // A 429 of a known client says whose budget ran out, as its 200s do (it had clientId null).
+      expect(requests.find((l) => l.res.statusCode === 429)).toMatchObject({
+        clientId: 'cli_a_all',
+        tenantId: 'ten_a',
+        route: '/v1/catalog/products',
+      });
       const everything = server.output();
       for (const secret of [
         KEYS.tenantA,
@@ -102,6 +108,41 @@ describe('the built server as a process', () => {
       ]) {
         expect([secret, everything.includes(secret)]).toEqual([secret, false]);
       }
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('logs Swagger UI and its files under /docs routes, never as unmatched', async () => {
+    const server = await startServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' });
+    try {
+      const page = await (await get(server, '/docs')).text();
+      const assets = [...page.matchAll(/(?:src|href)="(?:\.\/)?(?:docs\/)?([\w.-]+\.(?:js|css|png))"/g)].map(
+        (m) => m[1],
+      );
+      expect(assets.length).toBeGreaterThan(2);
+      for (const asset of assets) expect([asset, (await get(server, `/docs/${asset}`)).status]).toEqual([asset, 200]);
+      expect((await get(server, '/docs/openapi.json')).status).toBe(200);
+      expect((await get(server, '/nowhere')).status).toBe(404);
+      await new Promise((r) => setTimeout(r, 200));
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.req?.url !== undefined);
+      const routes = Object.fromEntries(lines.map((l) => [l.req.url, l.route]));
+      expect(routes['/nowhere']).toBe('unmatched');
+      // swagger-ui-init.js is a route of its own; the package's files are one label.
+      for (const asset of assets)
+        expect([asset, routes[`/docs/${asset}`]]).toEqual([
+          asset,
+          asset === 'swagger-ui-init.js' ? '/docs/swagger-ui-init.js' : '/docs/{asset}',
+        ]);
+      expect(routes['/docs']).toBe('/docs');
+      expect(routes['/docs/openapi.json']).toBe('/docs/openapi.json');
+      const metrics = await (await get(server, '/metrics')).text();
+      expect(metrics).toMatch(/http_requests_total\{method="GET",route="\/docs\/\{asset\}",status="200"\} \d+/);
     } finally {
       expect(await server.stop()).toBe(0);
     }
@@ -325,6 +366,99 @@ describe('the built server as a process', () => {
       busy.destroy();
       idle.destroy();
       await locker.end();
+      server.child.kill('SIGKILL');
+    }
+  });
+
+  it('on SIGTERM keeps accepting past the delay while requests keep arriving, then stops and exits', async () => {
+    const server = await startServer({
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'silent',
+      SHUTDOWN_DELAY_MS: '300',
+      SHUTDOWN_TIMEOUT_MS: '30000',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+    });
+    try {
+      server.child.kill('SIGTERM');
+      const signalled = Date.now();
+      // Three clients that have not noticed (new connections, back to back), for well past the delay.
+      const answers: Array<[number, string | undefined]> = [];
+      const failures: string[] = [];
+      const client = async () => {
+        while (Date.now() - signalled < 2500) {
+          // (Errors from node:net are not instances of jest's Error.)
+          const opened = await RawConnection.open(server.base).then(
+            (connection) => ({ connection, error: null }),
+            (error: Error) => ({ connection: null, error }),
+          );
+          if (opened.connection === null) {
+            failures.push(String(opened.error));
+            continue;
+          }
+          try {
+            const res = await opened.connection.get('/v1/catalog/products?pageSize=1', {
+              Authorization: `Bearer ${KEYS.tenantA}`,
+            });
+            answers.push([res.status, res.headers.connection]);
+          } catch (error) {
+            failures.push(String(error));
+          } finally {
+            opened.connection.destroy();
+          }
+        }
+      };
+      await Promise.all([client(), client(), client()]);
+      expect(failures).toEqual([]);
+      expect(answers.length).toBeGreaterThan(3);
+      expect(new Set(answers.map(([status, connection]) => `${status} ${connection}`))).toEqual(new Set(['200 close']));
+      // Once no request has arrived for a while, it stops accepting and exits.
+      expect(await server.exit).toBe(0);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+
+  it('on SIGTERM a connection accepted before the server stops accepting is answered, its request read after', async () => {
+    const server = await startServer({
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'silent',
+      SHUTDOWN_DELAY_MS: '1000',
+      SHUTDOWN_TIMEOUT_MS: '30000',
+    });
+    const connections: RawConnection[] = [];
+    try {
+      const keptAlive = await RawConnection.open(server.base);
+      connections.push(keptAlive);
+      expect((await keptAlive.get('/health/live')).headers.connection).toBe('keep-alive');
+      server.child.kill('SIGTERM');
+      while ((await get(server, '/health/ready')).status !== 503) await new Promise((r) => setTimeout(r, 20));
+
+      // Clients that connect during the delay: one whose request has not reached the server yet, one
+      // whose request has only partly arrived, and a kept-alive one whose next request has begun.
+      const fresh = await RawConnection.open(server.base);
+      const partial = await RawConnection.open(server.base);
+      connections.push(fresh, partial);
+      partial.write('GET /health/live HTTP/1.1\r\nHost: te');
+      keptAlive.write('GET /health/live HTTP/1.1\r\n');
+      // The server stops accepting once the delay is over …
+      while (await accepting(server.base)) await new Promise((r) => setTimeout(r, 20));
+      // … and the rest of those requests arrive only now: each is answered, then its connection closes.
+      const freshAnswer = fresh.get('/health/live');
+      partial.write('st\r\n\r\n');
+      keptAlive.write('Host: test\r\n\r\n');
+      for (const [connection, answer] of [
+        [fresh, freshAnswer],
+        [partial, partial.read()],
+        [keptAlive, keptAlive.read()],
+      ] as const) {
+        const res = await answer;
+        expect(res.status).toBe(200);
+        expect(res.headers.connection).toBe('close');
+        await connection.closed;
+      }
+      expect(await server.exit).toBe(0);
+    } finally {
+      for (const connection of connections) connection.destroy();
       server.child.kill('SIGKILL');
     }
   });

@@ -46,7 +46,9 @@ it('on a terminal prints short readable lines, no JSON, and no line for probes a
     .filter((l) => l.trim() !== '');
   expect(lines.filter((l) => l.trimStart().startsWith('{'))).toEqual([]);
   expect(lines.length).toBeLessThan(15);
-  expect(text()).toMatch(/is listening on http:\/\/localhost:\d+\/v1/);
+  // The banner's base URL is what createClient takes: without /v1 (every path carries it).
+  expect(text()).toMatch(/is listening on http:\/\/localhost:\d+$/m);
+  expect(text()).toMatch(/^Base URL: http:\/\/localhost:\d+ \(every API path starts with \/v1/m);
   expect(text()).toMatch(/API documentation: http:\/\/localhost:\d+\/docs/);
   expect(text()).toMatch(/^\[[\d:]+\] INFO: GET \/v1\/catalog\/products 200 · \d+ ms · cli_a_all · req_/m);
   expect(text()).toMatch(/^\[[\d:]+\] INFO: GET \/v1\/catalog\/products 401 /m);

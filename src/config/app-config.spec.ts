@@ -18,6 +18,8 @@ describe('loadConfig', () => {
       corsOrigins: [],
       dbStatementTimeoutMs: 5000,
       migrateOnStart: true,
+      httpHeadersTimeoutMs: 10_000,
+      httpRequestTimeoutMs: 10_000,
     });
     expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db' }).migrateOnStart).toBe(false);
   });
@@ -38,6 +40,8 @@ describe('loadConfig', () => {
       CORS_ORIGINS: 'https://a.example,http://localhost:8080',
       DB_STATEMENT_TIMEOUT_MS: '2000',
       MIGRATE_ON_START: 'true',
+      HTTP_HEADERS_TIMEOUT_MS: '3000',
+      HTTP_REQUEST_TIMEOUT_MS: '4000',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -53,6 +57,8 @@ describe('loadConfig', () => {
       corsOrigins: ['https://a.example', 'http://localhost:8080'],
       dbStatementTimeoutMs: 2000,
       migrateOnStart: true,
+      httpHeadersTimeoutMs: 3000,
+      httpRequestTimeoutMs: 4000,
     });
   });
 
@@ -83,6 +89,10 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'redis://127.0.0.1:99999'],
     ['REDIS_URL', 'redis://a b'],
     ['PORT', '0'],
+    ['HTTP_HEADERS_TIMEOUT_MS', '0'],
+    ['HTTP_REQUEST_TIMEOUT_MS', '5000000'],
+    // Shorter than the default headers timeout (10 s), which it includes.
+    ['HTTP_REQUEST_TIMEOUT_MS', '5000'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

@@ -20,10 +20,23 @@ export interface AppConfig {
   /** Express `trust proxy` value: false, a hop count, or a list of addresses/subnets. */
   readonly trustProxy: boolean | number | string;
   readonly docsEnabled: boolean;
+  /** Whether JSON answers are compressed when the client accepts it (off where the ingress compresses). */
+  readonly compressionEnabled: boolean;
+  /** Bodies smaller than this are sent as they are. */
+  readonly compressionMinBytes: number;
   readonly logLevel: LogLevel;
   readonly corsOrigins: readonly string[];
   readonly dbStatementTimeoutMs: number;
   readonly dbPoolSize: number;
+  /**
+   * Admission by cost (docs/rate-limits.md#admission-by-cost): how many expensive reads may run at
+   * once on a pool; the rest of its connections are kept for cheap reads.
+   */
+  readonly admissionExpensiveReads: number;
+  /** How many expensive reads one API client may run at once on a pool. */
+  readonly admissionExpensivePerClient: number;
+  /** How long an expensive read may wait for capacity before it is refused with a 429. */
+  readonly admissionWaitMs: number;
   readonly migrateOnStart: boolean;
   /** Where the embedded PostgreSQL keeps its files. */
   readonly dataDir: string;
@@ -35,6 +48,10 @@ export interface AppConfig {
   readonly shutdownDelayMs: number;
   /** After that: how long in-flight requests may take before connections are closed. */
   readonly shutdownTimeoutMs: number;
+  /** How long a request's line and headers may take to arrive, from its first byte. */
+  readonly httpHeadersTimeoutMs: number;
+  /** How long a whole request (headers and body) may take to arrive; at least the headers timeout. */
+  readonly httpRequestTimeoutMs: number;
 }
 
 /** Every environment variable the service reads (the README's configuration table). */
@@ -53,12 +70,17 @@ export const CONFIG_VARIABLES = [
   'CORS_ORIGINS',
   'DB_STATEMENT_TIMEOUT_MS',
   'DB_POOL_SIZE',
+  'ADMISSION_EXPENSIVE_READS',
+  'ADMISSION_EXPENSIVE_PER_CLIENT',
+  'ADMISSION_WAIT_MS',
   'MIGRATE_ON_START',
   'DATA_DIR',
   'AUTH_CACHE_TTL_MS',
   'REDIS_KEY_PREFIX',
   'SHUTDOWN_DELAY_MS',
   'SHUTDOWN_TIMEOUT_MS',
+  'HTTP_HEADERS_TIMEOUT_MS',
+  'HTTP_REQUEST_TIMEOUT_MS',
 ] as const;
 
 export class ConfigError extends Error {
@@ -180,6 +202,24 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
       );
     }
   }
+  const httpHeadersTimeoutMs = integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
+  const httpRequestTimeoutMs = integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 10_000, 100, 600_000);
+  // Node refuses a headers timeout longer than the request timeout, which covers the headers too.
+  if (httpRequestTimeoutMs < httpHeadersTimeoutMs) {
+    throw new ConfigError(
+      'HTTP_REQUEST_TIMEOUT_MS',
+      `must be at least HTTP_HEADERS_TIMEOUT_MS (${httpHeadersTimeoutMs}), got ${httpRequestTimeoutMs}`,
+    );
+  }
+  const dbPoolSize = integer(env, 'DB_POOL_SIZE', 10, 1, 200);
+  // Cheap reads always keep at least one connection of the pool (expensive ones get one at least).
+  const expensiveReads = integer(
+    env,
+    'ADMISSION_EXPENSIVE_READS',
+    Math.max(1, Math.min(4, dbPoolSize - 2)),
+    1,
+    Math.max(1, dbPoolSize - 1),
+  );
   const config: AppConfig = {
     port: integer(env, 'PORT', 3000, 1, 65535),
     appEnv,
@@ -191,16 +231,29 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 16384, 0, 100 * 1024 * 1024),
     trustProxy: trustProxy(env),
     docsEnabled: boolean(env, 'DOCS_ENABLED', true),
+    compressionEnabled: boolean(env, 'COMPRESSION_ENABLED', true),
+    compressionMinBytes: integer(env, 'COMPRESSION_MIN_BYTES', 1024, 0, 100 * 1024 * 1024),
     logLevel: logLevel as LogLevel,
     corsOrigins,
     dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 5000, 1, 600_000),
-    dbPoolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 200),
+    dbPoolSize,
+    admissionExpensiveReads: expensiveReads,
+    admissionExpensivePerClient: integer(
+      env,
+      'ADMISSION_EXPENSIVE_PER_CLIENT',
+      Math.ceil(expensiveReads / 2),
+      1,
+      expensiveReads,
+    ),
+    admissionWaitMs: integer(env, 'ADMISSION_WAIT_MS', 250, 0, 60_000),
     migrateOnStart: boolean(env, 'MIGRATE_ON_START', databaseUrl === null),
     dataDir: raw(env, 'DATA_DIR') ?? '.data',
     authCacheTtlMs: integer(env, 'AUTH_CACHE_TTL_MS', 2000, 0, 5000),
     redisKeyPrefix: redisKeyPrefix(env),
     shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0, 0, 120_000),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    httpHeadersTimeoutMs,
+    httpRequestTimeoutMs,
     ...overrides,
   };
   return Object.freeze(config);

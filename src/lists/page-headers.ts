@@ -5,8 +5,10 @@ import type { ListedPage } from './list-engine.js';
 export const SYNC_POSITION_HEADER = 'Sync-Position';
 
 /**
- * The URL of the request's list without `page` and `cursor`: every other parameter as the client
- * wrote it (they are valid, or the request would have been refused).
+ * The URL of the request's list without `page` and `cursor`: its path, and every other parameter as
+ * the client wrote it (they are valid, or the request would have been refused). Always relative: the
+ * path is taken from the parsed target, so an absolute-form target (`GET https://evil.example/v1/…
+ * HTTP/1.1`, which Node.js passes on as it came) lends the Link neither its scheme nor its host.
  */
 function listUrl(req: Request): { path: string; params: string[] } {
   const url = req.originalUrl;
@@ -16,7 +18,7 @@ function listUrl(req: Request): { path: string; params: string[] } {
     const name = p.split('=')[0];
     return p !== '' && name !== 'page' && name !== 'cursor';
   });
-  return { path: q === -1 ? url : url.slice(0, q), params: kept };
+  return { path: req.path, params: kept };
 }
 
 /**

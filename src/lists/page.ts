@@ -12,14 +12,15 @@ export const DEFAULT_PAGE_SIZE = 50;
 /** `page`, `pageSize` and `cursor` of the paginated routes. */
 export class PageQuery {
   // The largest integer a JSON client can read back exactly: a larger page could not be echoed truthfully.
-  // No initial value: a cursor may not be combined with a page that was given.
+  // No initial value: a cursor may not be combined with a page that was given. No `default` in the
+  // document either: Swagger UI (and other tools) send a schema default, and `page` beside a pasted
+  // cursor is refused.
   @IntegerParam({
     min: 1,
     max: Number.MAX_SAFE_INTEGER,
-    default: 1,
     example: 2,
     description:
-      'Page number, from 1. A page past the last one is a 200 with no rows and the true total. ' +
+      'Page number, from 1; 1 when absent. A page past the last one is a 200 with no rows and the true total. ' +
       'To walk a whole list, follow the `Link` header\'s `rel="next"` cursors instead: their cost does not ' +
       'grow with the depth, and they miss no row.',
   })

@@ -49,6 +49,8 @@ export class RateLimitMiddleware implements NestMiddleware {
         next(failure);
         return;
       }
+      // Known from here on: a 429 of this client is logged with its client and tenant, as its 200s are.
+      if (caller) req.caller = caller;
       const [policy, key, limit] = caller
         ? ['per-client', `client:${caller.clientId}`, caller.rateLimitPerMinute ?? this.config.rateLimitPerMinute]
         : ['per-ip', address, addressLimit];

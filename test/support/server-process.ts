@@ -13,9 +13,10 @@ export interface ServerProcess {
 
 export async function startServer(
   env: Record<string, string>,
-  options: { withinMs?: number } = {},
+  options: { withinMs?: number; port?: number } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  // A given port: a process started again where a load balancer expects it.
+  const port = options.port ?? (await freePort());
   const withinMs = options.withinMs ?? 20_000;
   let output = '';
   const child = spawn(process.execPath, ['dist/main.js'], {

@@ -2,7 +2,7 @@ import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Caller, type ApiCaller } from '../../auth/api-caller.js';
-import { PAGE_HEADERS, V1Operation } from '../../openapi/v1-operation.decorator.js';
+import { V1ListOperation, V1Operation } from '../../openapi/v1-operation.decorator.js';
 import { sendJson } from '../../http/send-json.js';
 import { ListEngine } from '../../lists/list-engine.js';
 import { sendListPage } from '../../lists/page-headers.js';
@@ -16,7 +16,7 @@ export class ProductsController {
   constructor(private readonly lists: ListEngine) {}
 
   @Get()
-  @V1Operation({
+  @V1ListOperation({
     scope: 'catalog.products.read',
     operationId: 'listProducts',
     summary: 'List products',
@@ -24,9 +24,7 @@ export class ProductsController {
       'Products of every store the key may read (or of `storeId`), ordered by id in byte order, ' +
       'with exact `total` and `totalPages`. Inactive products are hidden unless ' +
       '`activeOnly=false`.',
-    ok: { type: ProductPage, description: 'One page of products.', headers: PAGE_HEADERS },
-    notFound:
-      "storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three).",
+    page: { type: ProductPage, description: 'One page of products.' },
   })
   async list(
     @Caller() caller: ApiCaller,

@@ -2,7 +2,7 @@ import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Caller, type ApiCaller } from '../../auth/api-caller.js';
-import { PAGE_HEADERS, V1Operation } from '../../openapi/v1-operation.decorator.js';
+import { V1ListOperation } from '../../openapi/v1-operation.decorator.js';
 import { ListEngine } from '../../lists/list-engine.js';
 import { sendListPage } from '../../lists/page-headers.js';
 import { StockPage } from './stock-row.view.js';
@@ -14,7 +14,7 @@ export class StockController {
   constructor(private readonly lists: ListEngine) {}
 
   @Get()
-  @V1Operation({
+  @V1ListOperation({
     scope: 'inventory.stock.read',
     operationId: 'listStock',
     summary: 'List stock levels',
@@ -23,9 +23,7 @@ export class StockController {
       'id, with exact quantities and a derived availability. A product without a stock record ' +
       'has trackStock false, zero quantities and availability not_tracked. Inactive products are ' +
       'hidden unless `activeOnly=false`.',
-    ok: { type: StockPage, description: 'One page of stock rows.', headers: PAGE_HEADERS },
-    notFound:
-      "storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three).",
+    page: { type: StockPage, description: 'One page of stock rows.' },
   })
   async list(
     @Caller() caller: ApiCaller,

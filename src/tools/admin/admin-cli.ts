@@ -48,22 +48,58 @@ function table(out: Out, headers: string[], rows: string[][]): void {
   for (const row of rows) out(line(row));
 }
 
+/** The width a terminal of 100 columns shows without wrapping lines itself. */
+export const LIST_WIDTH = 100;
+
+/** `label: a, b, c` wrapped at LIST_WIDTH, continued under the first item. */
+function wrapped(indent: string, label: string, items: string[]): string[] {
+  const lines: string[] = [];
+  let line = `${indent}${label}: `;
+  const continuation = ' '.repeat(line.length);
+  items.forEach((item, i) => {
+    const piece = i < items.length - 1 ? `${item},` : item;
+    if (line.trim().endsWith(':') || line.length + 1 + piece.length <= LIST_WIDTH)
+      line += line.endsWith(' ') ? piece : ` ${piece}`;
+    else {
+      lines.push(line);
+      line = continuation + piece;
+    }
+  });
+  return [...lines, line];
+}
+
+/**
+ * One line per client with its short fields, then its scopes and stores on lines of their own,
+ * wrapped: within 100 columns however many it has (a table row with them was 220 wide). `--json`
+ * has every field as it is.
+ */
 function printClients(out: Out, clients: ClientSummary[], json: boolean): void {
   if (json) return out(JSON.stringify(clients, null, 2));
-  table(
-    out,
-    ['ID', 'TENANT', 'NAME', 'STATUS', 'SCOPES', 'STORES', 'RATE/MIN', 'ACTIVE KEYS'],
-    clients.map((c) => [
-      c.id,
-      c.tenantId,
-      c.name,
-      c.status,
-      c.scopes.join(','),
-      c.allowedStoreIds === null ? 'all' : c.allowedStoreIds.join(',') || '(none)',
-      c.rateLimitPerMinute === null ? 'default' : String(c.rateLimitPerMinute),
-      String(c.activeKeys),
-    ]),
-  );
+  if (clients.length === 0) return out('(none)');
+  const shorten = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+  const rows = clients.map((c) => [
+    c.id,
+    c.tenantId,
+    shorten(c.name, 28),
+    c.status,
+    c.rateLimitPerMinute === null ? 'default' : String(c.rateLimitPerMinute),
+    String(c.activeKeys),
+  ]);
+  const headers = ['ID', 'TENANT', 'NAME', 'STATUS', 'RATE/MIN', 'ACTIVE KEYS'];
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]): string =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
+  out(line(headers));
+  clients.forEach((c, i) => {
+    out(line(rows[i]));
+    for (const text of wrapped('    ', 'scopes', c.scopes)) out(text);
+    const stores =
+      c.allowedStoreIds === null ? ['all'] : c.allowedStoreIds.length === 0 ? ['(none)'] : c.allowedStoreIds;
+    for (const text of wrapped('    ', 'stores', stores)) out(text);
+  });
 }
 
 function printKeys(out: Out, keys: KeySummary[], json: boolean): void {
@@ -235,8 +271,11 @@ const COMMANDS: Record<string, CommandSpec> = {
     options: { ...JSON_FLAG },
     positional: 1,
     async run(service, v, args, { out }) {
-      const key = await service.revokeKey(args[0]);
+      const { key, alreadyRevoked } = await service.revokeKey(args[0]);
+      // Exit code 0 either way (the key ends up revoked, as asked): the text says which it was.
       if (v.json) out(JSON.stringify(key, null, 2));
+      else if (alreadyRevoked)
+        out(`Key ${key.id} (${key.hint}) was already revoked (at ${key.revokedAt}): nothing changed.`);
       else out(`Key ${key.id} (${key.hint}) is revoked. Running servers refuse it within 5 seconds.`);
     },
   },

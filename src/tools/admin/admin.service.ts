@@ -229,10 +229,12 @@ export class AdminService {
     }));
   }
 
-  async revokeKey(keyId: string): Promise<KeySummary> {
+  /** Revokes a key; `alreadyRevoked` when it was (its revocation time is kept, nothing is written). */
+  async revokeKey(keyId: string): Promise<{ key: KeySummary; alreadyRevoked: boolean }> {
     const key = await this.db.getRepository(ApiKey).findOneBy({ id: keyId });
     if (!key) throw new AdminError(`no key "${keyId}"`);
-    if (key.revokedAt === null) await this.db.getRepository(ApiKey).update({ id: keyId }, { revokedAt: new Date() });
-    return (await this.listKeys(key.clientId)).find((k) => k.id === keyId)!;
+    const alreadyRevoked = key.revokedAt !== null;
+    if (!alreadyRevoked) await this.db.getRepository(ApiKey).update({ id: keyId }, { revokedAt: new Date() });
+    return { key: (await this.listKeys(key.clientId)).find((k) => k.id === keyId)!, alreadyRevoked };
   }
 }
