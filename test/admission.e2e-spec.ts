@@ -105,6 +105,9 @@ describe('admission by cost', () => {
     }
     // Once the capacity is free again, a search is admitted.
     expect((await outcome(t.get('/v1/catalog/products?q=cola', KEYS.tenantA))).status).toBe(200);
+    // Counted beside the budgets' refusals: 4 of the 6 and the search.
+    const metrics = (await t.http().get('/metrics').expect(200)).text;
+    expect(metrics).toMatch(/^rate_limited_requests_total\{policy="admission"\} 5$/m);
   });
 
   it("admits another client's expensive read while one client floods the expensive capacity", async () => {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import pg, { type Pool, type PoolClient } from 'pg';
 import type { DataSource } from 'typeorm';
@@ -6,7 +6,8 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { type Cost, ExpensiveAdmission } from './admission.js';
-import { DatabaseDeadlineError } from './deadline.js';
+import { DatabaseBusyError, DatabaseDeadlineError } from './deadline.js';
+import { MetricsService } from '../observability/metrics.service.js';
 import type { Statement } from './statement.js';
 
 export interface ReadOptions {
@@ -65,6 +66,8 @@ export class SqlReader implements OnModuleDestroy {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    // Absent in the command-line tools, which serve no requests.
+    @Optional() private readonly metrics?: MetricsService,
   ) {}
 
   /** Runs `work` on one connection, within `deadlineMs` (epoch milliseconds) for every wait. */
@@ -72,7 +75,7 @@ export class SqlReader implements OnModuleDestroy {
     const pool = this.pool(options.server ?? 'replica');
     const admission = options.cost === 'expensive' ? this.admission(pool) : null;
     const client = options.client ?? '';
-    if (admission) await admission.acquire(client, deadlineMs);
+    if (admission) await admission.acquire(client, deadlineMs).catch((error: unknown) => this.refused(error));
     let checkout: Checkout;
     try {
       checkout = new Checkout(await this.connect(pool, deadlineMs), deadlineMs);
@@ -89,6 +92,12 @@ export class SqlReader implements OnModuleDestroy {
       if (given === null) admission?.release(client);
       else if (admission) void given.then(() => admission.release(client));
     }
+  }
+
+  /** A refusal of admission is a 429 like the budgets' own: counted beside them. */
+  private refused(error: unknown): never {
+    if (error instanceof DatabaseBusyError) this.metrics?.countRateLimited('admission');
+    throw error;
   }
 
   onModuleDestroy(): void {
