@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestDatabase, dropTestDatabase } from './support/test-database.js';
 
@@ -18,7 +18,8 @@ describe('npm run bench', () => {
   afterAll(async () => dropTestDatabase(url));
 
   it('runs on 2,000 products: by id finds its product, and only new result files are written', () => {
-    const before = new Set(readdirSync(RESULTS));
+    // A fresh clone may have no results folder: the bench makes it.
+    const before = new Set(existsSync(RESULTS) ? readdirSync(RESULTS) : []);
     const tracked = [...before].map((f) => [f, readFileSync(join(RESULTS, f), 'utf8')] as const);
     let written: string[] = [];
     try {
