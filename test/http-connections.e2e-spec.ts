@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { KEYS, testDataset } from './support/dataset.js';
+import { expectRawEnvelope } from './support/raw-http.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -78,17 +79,6 @@ function parseReplies(bytes: Buffer): Reply[] {
     rest = rest.subarray(headEnd + 4 + length);
   }
   return replies;
-}
-
-function expectRawEnvelope(reply: Reply, code: string): void {
-  const requestId = /^X-Request-Id: (req_[A-Za-z0-9]{20,})$/im.exec(reply.head)?.[1];
-  expect(requestId).toBeDefined();
-  expect(JSON.parse(reply.body).error).toEqual({
-    code,
-    message: expect.any(String),
-    details: expect.any(Object),
-    requestId,
-  });
 }
 
 const get = (path: string): string =>

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { KEYS, testDataset } from './support/dataset.js';
+import { expectRawEnvelope } from './support/raw-http.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -28,18 +29,6 @@ async function exchange(raw: string | Buffer): Promise<{ status: number; head: s
   });
   const [head, body] = [reply.slice(0, reply.indexOf('\r\n\r\n')), reply.slice(reply.indexOf('\r\n\r\n') + 4)];
   return { status: Number(head.split(' ')[1]), head, body };
-}
-
-/** The contract's envelope in a raw reply, with the request id of its X-Request-Id header. */
-function expectRawEnvelope(reply: { head: string; body: string }, code: string): void {
-  const requestId = /^X-Request-Id: (req_[A-Za-z0-9]{20,})$/im.exec(reply.head)?.[1];
-  expect(requestId).toBeDefined();
-  expect(JSON.parse(reply.body).error).toEqual({
-    code,
-    message: expect.any(String),
-    details: expect.any(Object),
-    requestId,
-  });
 }
 
 function expectEnvelope(res: { body: unknown; headers: Record<string, string> }, code: string): void {

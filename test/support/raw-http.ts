@@ -105,3 +105,15 @@ export function accepting(base: string): Promise<boolean> {
     socket.once('error', () => resolve(false));
   });
 }
+
+/** The contract's envelope in a raw reply, with the request id of its X-Request-Id header. */
+export function expectRawEnvelope(reply: { head: string; body: string }, code: string): void {
+  const requestId = /^X-Request-Id: (req_[A-Za-z0-9]{20,})$/im.exec(reply.head)?.[1];
+  expect(requestId).toBeDefined();
+  expect(JSON.parse(reply.body).error).toEqual({
+    code,
+    message: expect.any(String),
+    details: expect.any(Object),
+    requestId,
+  });
+}
