@@ -41,6 +41,23 @@ async function waitForStatus(key: string, status: number, withinMs: number): Pro
   }
 }
 
+/** A client of tenant ten_a made by clients:create --json, as the command prints it. */
+async function createClient(name: string, scopes: string, ...more: string[]) {
+  const created = await admin(
+    'clients:create',
+    '--tenant',
+    'ten_a',
+    '--name',
+    name,
+    '--scopes',
+    scopes,
+    ...more,
+    '--json',
+  );
+  expect({ code: created.code, stderr: created.stderr }).toEqual({ code: 0, stderr: '' });
+  return JSON.parse(created.stdout);
+}
+
 describe('npm run admin', () => {
   it('creates a client, issues a key that works at once, and revocation reaches the running server within 5 s', async () => {
     const created = await admin(
@@ -95,20 +112,7 @@ describe('npm run admin', () => {
   });
 
   it('disable, enable and revoke a client take effect on the running server within 5 s', async () => {
-    const client = JSON.parse(
-      (
-        await admin(
-          'clients:create',
-          '--tenant',
-          'ten_a',
-          '--name',
-          'ERP',
-          '--scopes',
-          'catalog.products.read',
-          '--json',
-        )
-      ).stdout,
-    );
+    const client = await createClient('ERP', 'catalog.products.read');
     const key = JSON.parse(
       (await admin('keys:issue', '--client', client.id, '--expires', '2099-01-01', '--json')).stdout,
     ).key;
@@ -229,21 +233,11 @@ describe('npm run admin', () => {
 
   it('clients:list fits 100 columns, with every scope and store; --json keeps every field', async () => {
     const stores = ['sto_a1', 'sto_a2'];
-    const client = JSON.parse(
-      (
-        await admin(
-          'clients:create',
-          '--tenant',
-          'ten_a',
-          '--name',
-          'A long integration name, as people write them',
-          '--scopes',
-          'catalog.products.read,catalog.categories.read,catalog.promotions.read,inventory.stock.read',
-          '--stores',
-          stores.join(','),
-          '--json',
-        )
-      ).stdout,
+    const client = await createClient(
+      'A long integration name, as people write them',
+      'catalog.products.read,catalog.categories.read,catalog.promotions.read,inventory.stock.read',
+      '--stores',
+      stores.join(','),
     );
     const listed = await admin('clients:list');
     const lines = listed.stdout.trimEnd().split('\n');
@@ -257,20 +251,7 @@ describe('npm run admin', () => {
   });
 
   it('keys:revoke of a revoked key says so, changes nothing, and exits 0', async () => {
-    const client = JSON.parse(
-      (
-        await admin(
-          'clients:create',
-          '--tenant',
-          'ten_a',
-          '--name',
-          'Revoke twice',
-          '--scopes',
-          'catalog.products.read',
-          '--json',
-        )
-      ).stdout,
-    );
+    const client = await createClient('Revoke twice', 'catalog.products.read');
     const keyId = JSON.parse((await admin('keys:issue', '--client', client.id, '--json')).stdout).id;
     const first = await admin('keys:revoke', keyId);
     expect(first).toMatchObject({ code: 0, stdout: expect.stringContaining('is revoked') });
@@ -285,20 +266,7 @@ describe('npm run admin', () => {
   });
 
   it('clients:update changes the name, scopes, stores and rate limit, in one write each', async () => {
-    const created = JSON.parse(
-      (
-        await admin(
-          'clients:create',
-          '--tenant',
-          'ten_a',
-          '--name',
-          'Shelf labels',
-          '--scopes',
-          'catalog.products.read',
-          '--json',
-        )
-      ).stdout,
-    );
+    const created = await createClient('Shelf labels', 'catalog.products.read');
     const update = async (...args: string[]) => {
       const res = await admin('clients:update', created.id, ...args, '--json');
       expect({ args, code: res.code, stderr: res.stderr }).toEqual({ args, code: 0, stderr: '' });
@@ -362,22 +330,7 @@ describe('npm run admin', () => {
   });
 
   it('clients:update: a narrowing reaches the running server within 5 s, a widening the next incremental round', async () => {
-    const client = JSON.parse(
-      (
-        await admin(
-          'clients:create',
-          '--tenant',
-          'ten_a',
-          '--name',
-          'Till app',
-          '--scopes',
-          'inventory.stock.read',
-          '--stores',
-          'sto_a1',
-          '--json',
-        )
-      ).stdout,
-    );
+    const client = await createClient('Till app', 'inventory.stock.read', '--stores', 'sto_a1');
     const key = JSON.parse((await admin('keys:issue', '--client', client.id, '--json')).stdout).key;
     const walk = async (path: string): Promise<{ ids: string[]; position: string }> => {
       const ids: string[] = [];
