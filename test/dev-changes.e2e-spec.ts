@@ -25,8 +25,9 @@ async function walk(route: string, changedSince?: string): Promise<{ rows: Row[]
   const rows: Row[] = [];
   let position = '';
   while (path !== undefined) {
-    const res = await t.get(path, DEMO_KEY).expect(200);
-    rows.push(...(res.body.rows as Row[]));
+    // Typed here: the loop's own variable would otherwise be inferred from itself.
+    const res: { body: { rows: Row[] }; headers: Record<string, string> } = await t.get(path, DEMO_KEY).expect(200);
+    rows.push(...res.body.rows);
     position = res.headers['sync-position'];
     path = /<([^>]+)>; rel="next"/.exec(res.headers.link ?? '')?.[1];
   }
