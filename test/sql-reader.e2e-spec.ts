@@ -176,6 +176,35 @@ describe('SqlReader on a database of the test run', () => {
       expect([pool.totalCount, pool.idleCount]).toEqual([3, 3]);
     });
   });
+
+  it('fails the read, not the process, when its connection is terminated while the read holds it', async () => {
+    await withReader(url, 2, async (reader) => {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        const PID = { text: 'SELECT pg_backend_pid() AS pid', name: undefined };
+        const error = await reader
+          .read(Date.now() + 5000, { cost: 'cheap' }, async (db) => {
+            const [{ pid }] = await db.rows<{ pid: number }>(PID, []);
+            // As PostgreSQL does on a restart, a failover or pg_terminate_backend: the FATAL message
+            // and the close arrive between two statements of the read. pg-pool does not listen to a
+            // client it has handed out, so an 'error' event nobody listens to would end the process.
+            await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+            await new Promise((r) => setTimeout(r, 300));
+            await db.rows(ONE, []);
+          })
+          .then(
+            () => undefined,
+            (e: unknown) => e,
+          );
+        expect(error).toBeInstanceOf(Error);
+        // The broken connection was discarded: the next read gets a working one.
+        await reader.read(Date.now() + 5000, { cost: 'cheap' }, (db) => db.rows(ONE, []));
+      } finally {
+        await admin.end();
+      }
+    });
+  });
 });
 
 describe('SqlReader on a PostgreSQL that freezes', () => {

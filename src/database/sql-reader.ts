@@ -189,7 +189,9 @@ class Checkout implements Watched, ReadSession {
   constructor(
     private readonly client: PoolClient,
     readonly deadlineMs: number,
-  ) {}
+  ) {
+    listenForErrors(client);
+  }
 
   rows<R>(statement: Pick<Statement, 'text' | 'name'>, values: readonly unknown[]): Promise<R[]> {
     if (this.expired || Date.now() >= this.deadlineMs)
@@ -241,6 +243,23 @@ class Checkout implements Watched, ReadSession {
       this.client.release(new DatabaseDeadlineError('its statement outlived the deadline and its cancellation'));
     });
   }
+}
+
+/** The pool's clients that have a listener of their own for 'error' (see `listenForErrors`). */
+const listening = new WeakSet<PoolClient>();
+
+/**
+ * pg-pool listens for a client's 'error' only while the client is idle in the pool. A connection that
+ * fails while a read holds it (PostgreSQL restarted or failed over, `pg_terminate_backend`, a reset)
+ * emits 'error' on its client, and with nobody listening that event ends the process, failing every
+ * request in flight. The failure reaches the read anyway: its statement in flight is rejected, a later
+ * one is refused (the client is no longer queryable), and pg-pool discards the client when it is
+ * released. One listener per client, added the first time a read holds it.
+ */
+function listenForErrors(client: PoolClient): void {
+  if (listening.has(client)) return;
+  listening.add(client);
+  client.on('error', () => undefined);
 }
 
 /** `promise`'s value, or `otherwise` after `ms`. */
