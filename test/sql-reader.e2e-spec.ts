@@ -205,6 +205,23 @@ describe('SqlReader on a database of the test run', () => {
       }
     });
   });
+
+  it('listens for errors of a connection from its creation (one that fails in the chunk that readied it)', async () => {
+    await withReader(url, 3, async (reader) => {
+      await reader.read(Date.now() + 5000, { cost: 'cheap' }, (db) => db.rows(ONE, []));
+      const ds = (reader as unknown as { dataSource: DataSource }).dataSource;
+      const pool = (ds.driver as unknown as { master: pg.Pool }).master;
+      // The idle one the read used, and two made now: handed out before any read holds them.
+      const clients = await Promise.all([pool.connect(), pool.connect(), pool.connect()]);
+      const unheard = clients.filter((client) => client.listenerCount('error') === 0).length;
+      for (const client of clients) {
+        if (client.listenerCount('error') > 0) client.emit('error', new Error('terminating connection'));
+        client.release(true);
+      }
+      // An 'error' event with no listener ends the process.
+      expect(unheard).toBe(0);
+    });
+  });
 });
 
 describe('SqlReader on a PostgreSQL that freezes', () => {

@@ -145,8 +145,16 @@ export class SqlReader implements OnModuleDestroy {
   private pool(server: 'primary' | 'replica'): Pool {
     const driver = this.dataSource.driver as PostgresDriver;
     const replicas = (driver.slaves ?? []) as Pool[];
-    if (server === 'replica' && replicas.length > 0) return replicas[Math.floor(Math.random() * replicas.length)];
-    return driver.master as Pool;
+    const pool =
+      server === 'replica' && replicas.length > 0
+        ? replicas[Math.floor(Math.random() * replicas.length)]
+        : (driver.master as Pool);
+    if (!listenedPools.has(pool)) {
+      listenedPools.add(pool);
+      // From its creation: a new connection can be handed out and fail within one read of its socket.
+      pool.on('connect', listenForErrors);
+    }
+    return pool;
   }
 
   private admission(pool: Pool): ExpensiveAdmission {
@@ -247,6 +255,8 @@ class Checkout implements Watched, ReadSession {
 
 /** The pool's clients that have a listener of their own for 'error' (see `listenForErrors`). */
 const listening = new WeakSet<PoolClient>();
+/** The pools whose new clients get that listener as they connect. */
+const listenedPools = new WeakSet<Pool>();
 
 /**
  * pg-pool listens for a client's 'error' only while the client is idle in the pool. A connection that
@@ -254,7 +264,8 @@ const listening = new WeakSet<PoolClient>();
  * emits 'error' on its client, and with nobody listening that event ends the process, failing every
  * request in flight. The failure reaches the read anyway: its statement in flight is rejected, a later
  * one is refused (the client is no longer queryable), and pg-pool discards the client when it is
- * released. One listener per client, added the first time a read holds it.
+ * released. One listener per client, added as the pool connects it (a client the pool made before
+ * SqlReader first saw the pool gets it the first time a read holds it).
  */
 function listenForErrors(client: PoolClient): void {
   if (listening.has(client)) return;
