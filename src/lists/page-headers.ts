@@ -1,3 +1,4 @@
+import { unescape } from 'node:querystring';
 import type { Request, Response } from 'express';
 import { sendJson } from '../http/send-json.js';
 import type { ListedPage } from './list-engine.js';
@@ -9,24 +10,29 @@ export const SYNC_POSITION_HEADER = 'Sync-Position';
  * the client wrote it (they are valid, or the request would have been refused). Always relative: the
  * path is taken from the parsed target, so an absolute-form target (`GET https://evil.example/v1/…
  * HTTP/1.1`, which Node.js passes on as it came) lends the Link neither its scheme nor its host.
+ * A parameter is known by its decoded name (`p%61ge` is `page`, as the query parser reads it), and a
+ * character that may not stand in a URI (`<`, `>`, `"`, which Node.js lets through in a target) is
+ * percent-encoded, so that the URL cannot end the Link's `<…>` early.
  */
-function listUrl(req: Request): { path: string; params: string[] } {
-  const url = req.originalUrl;
-  const q = url.indexOf('?');
-  const params = q === -1 ? [] : url.slice(q + 1).split('&');
+export function listUrl(originalUrl: string, path: string): { path: string; params: string[] } {
+  const q = originalUrl.indexOf('?');
+  const params = q === -1 ? [] : originalUrl.slice(q + 1).split('&');
   const kept = params.filter((p) => {
-    const name = p.split('=')[0];
+    const name = unescape(p.split('=')[0].replaceAll('+', ' '));
     return p !== '' && name !== 'page' && name !== 'cursor';
   });
-  return { path: req.path, params: kept };
+  return { path, params: kept.map((p) => p.replace(NOT_IN_URI, (c) => encodeURIComponent(c))) };
 }
+
+/** What RFC 3986 does not allow in a URI's query (a `%` is left as the client's escape). */
+const NOT_IN_URI = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/g;
 
 /**
  * Sends a page of a walk: its body, RFC 8288 `Link` with `rel="next"` (while a next page exists) and
  * `rel="first"`, as URLs relative to this server, and `Sync-Position` on a sync walk.
  */
 export function sendListPage(req: Request, res: Response, page: ListedPage): void {
-  const { path, params } = listUrl(req);
+  const { path, params } = listUrl(req.originalUrl, req.path);
   const url = (extra: string[]): string =>
     params.length + extra.length === 0 ? path : `${path}?${[...params, ...extra].join('&')}`;
   const links = [`<${url([])}>; rel="first"`];
