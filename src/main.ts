@@ -76,8 +76,12 @@ async function main(): Promise<void> {
     logger.info('shut down cleanly');
     process.exit(0);
   };
+  // The embedded PostgreSQL stops after the drain, not at the signal (its package would stop it first).
+  prepared.embedded?.leaveSignalsToCaller();
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  // A closed terminal: the same clean stop (and the embedded PostgreSQL is not left running).
+  process.on('SIGHUP', () => void stop('SIGHUP'));
 
   const base = `http://localhost:${config.port}`;
   logger.info({ port: config.port, appEnv: config.appEnv, docs: config.docsEnabled }, 'listening');

