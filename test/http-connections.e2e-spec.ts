@@ -212,4 +212,20 @@ describe('the Host header', () => {
     );
     expect(replies.map((r) => r.status)).toEqual([200]);
   });
+
+  it('a Host value that is not one host (a list a proxy joined, spaces, a path) is a 400; host, port and IPs are served', async () => {
+    const served = async (host: string): Promise<number> => {
+      const { replies } = await exchange(
+        Buffer.from(
+          `GET ${PRODUCTS} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${KEYS.tenantA}\r\nConnection: close\r\n\r\n`,
+        ),
+      );
+      if (replies[0].status === 400) expect(JSON.parse(replies[0].body).error.message).toMatch(/Host/);
+      return replies[0].status;
+    };
+    for (const host of ['a, b', 'a,b', 'a b', 'a/b', 'a@b', 'x:80:81', 'x:port'])
+      expect([host, await served(host)]).toEqual([host, 400]);
+    for (const host of ['x', 'api.example.com:8443', '127.0.0.1:3000', '[::1]:3000', 'xn--bcher-kva.example'])
+      expect([host, await served(host)]).toEqual([host, 200]);
+  });
 });

@@ -179,6 +179,12 @@ function hostHeaders(raw: readonly string[]): number {
   return count;
 }
 
+/**
+ * One host and an optional port (RFC 9110, section 7.2: uri-host [ ":" port ]). A comma is refused
+ * although a reg-name may hold one: it is what a proxy writes when it joins two Host fields.
+ */
+const ONE_HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~!$&'()*+;=%-]*)(?::[0-9]*)?$/;
+
 /** What Node itself takes for a 100-continue expectation (and answers with 100 Continue). */
 const CONTINUE = /(?:^|\W)100-continue(?:$|\W)/i;
 
@@ -194,6 +200,10 @@ export function refuseMalformedRequests(req: Request, _res: Response, next: Next
   }
   if (hostHeaders(req.rawHeaders) > 1) {
     next(ApiError.malformed('A request may have only one Host header.'));
+    return;
+  }
+  if (req.headers.host !== undefined && !ONE_HOST.test(req.headers.host)) {
+    next(ApiError.malformed('The Host header must name one host, with an optional port.'));
     return;
   }
   const expectation = req.headers.expect;
