@@ -1,6 +1,6 @@
 // npm run bench -- [--duration 10] [--warmup 5] [--connections 50] [--products 1000000] [--stores 50]
 //                  [--only TEXT] [--repeat N] [--soak SECONDS] [--skip-sync] [--skip-overload]
-//                  [--service-dist DIR] [--baseline-dist DIR] [--help]
+//                  [--service-dist DIR] [--baseline-dist DIR] [--service-env K=V,...] [--help]
 //
 // Measures the service (dist/main.js) against the fair baseline (bench/fair-server.mjs: the same
 // answers the cheapest known way, plain columns mapped to the same bytes in Node, on plain
@@ -42,6 +42,8 @@ const { values } = parseArgs({
     'service-dist': { type: 'string', default: 'dist' },
     // A second build measured beside the first in the same run, taking turns (e.g. main's).
     'baseline-dist': { type: 'string' },
+    // Settings of the service for this run (e.g. ADMISSION_EXPENSIVE_READS=1), on top of the bench's.
+    'service-env': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -50,11 +52,12 @@ if (values.help) {
   --duration S        seconds per measurement (10)        --warmup S       warm-up per server (5)
   --connections N     autocannon connections (50)        --repeat N       turns per server, median kept (1)
   --products N        products of ten_bench_00 (1000000) --stores N       stores (50)   --tenants N (20)
-  --only A,B          scenarios whose name contains A or B (no open loop, overload, sync)
+  --only A,B          scenarios whose name contains A or B (no open loop or sync; "overload" selects it)
   --skip-sync         no walks, incremental rounds, VAT-rate edit, compressed walk
   --skip-overload     no overload scenario              --soak S         RSS soak at the end (0)
   --service-dist DIR  the service's build (dist)
   --baseline-dist DIR a second build of the service, measured in the same run, taking turns
+  --service-env K=V,… settings of the service (and of the second build) for this run
 Database: DATABASE_URL, else the embedded database of npm start. Results: bench/results/<date>.md/.json`);
   process.exit(0);
 }
@@ -296,7 +299,18 @@ async function compressionLevels() {
   return { ...COMPRESSION_LEVELS, source: "the service's levels" };
 }
 const levels = await compressionLevels();
-const serviceEnv = { LOG_LEVEL: 'warn', DOCS_ENABLED: 'false', APP_ENV: 'development', DB_POOL_SIZE: '10' };
+const serviceEnv = {
+  LOG_LEVEL: 'warn',
+  DOCS_ENABLED: 'false',
+  APP_ENV: 'development',
+  DB_POOL_SIZE: '10',
+  ...Object.fromEntries(
+    (values['service-env'] ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((kv) => kv.split('=')),
+  ),
+};
 const service = await start('service', [`${values['service-dist']}/main.js`], serviceEnv);
 const baseline = values['baseline-dist']
   ? await start('baseline', [`${values['baseline-dist']}/main.js`], serviceEnv)
@@ -386,7 +400,7 @@ try {
   // Cheap requests while expensive searches saturate the database: one product by id at 10
   // connections, alone and while 100 concurrent broad searches (q=ab) run; the searches' statuses.
   let overload = null;
-  if (!values['skip-overload'] && !values.only) {
+  if (!values['skip-overload'] && selected('overload')) {
     overload = {};
     for (const build of builds) overload[build.name] = await overloadRun(build);
   }
@@ -649,6 +663,7 @@ function report({ results, openLoop, overload, sync, soak, rssBefore, rssAfter }
       (repeat > 1 ? ` (the median of ${repeat}, the servers taking turns).` : ', the servers taking turns.') +
       ` service: the build in ${values['service-dist']}` +
       (baseline ? `; baseline: the build in ${values['baseline-dist']}.` : '.') +
+      (values['service-env'] ? ` Service settings: ${values['service-env']}.` : '') +
       ` Compression of the fair server: gzip level ${levels.gzip}, Brotli quality ${levels.brotli} (${levels.source}).`,
     '',
     '| scenario | server | req/s | p50 ms | p99 ms | node CPU µs/req | DB CPU µs/req | node + DB µs/req ' +
@@ -673,12 +688,17 @@ function report({ results, openLoop, overload, sync, soak, rssBefore, rssAfter }
       'counted) per request; bytes/answer is what autocannon read per answer, headers included. ' +
       '"compressed" scenarios send `Accept-Encoding: gzip, br`.',
     '',
-    '| open loop (offered load) | rate/s | service p50 ms | service p99 ms | fair p50 ms | fair p99 ms |',
-    '|---|---:|---:|---:|---:|---:|',
-    ...openLoop.map(
-      (o) => `| ${o.scenario} | ${o.rate} | ${o.service.p50} | ${o.service.p99} | ${o.fair.p50} | ${o.fair.p99} |`,
-    ),
-    '',
+    ...(openLoop.length > 0
+      ? [
+          '| open loop (offered load) | rate/s | service p50 ms | service p99 ms | fair p50 ms | fair p99 ms |',
+          '|---|---:|---:|---:|---:|---:|',
+          ...openLoop.map(
+            (o) =>
+              `| ${o.scenario} | ${o.rate} | ${o.service.p50} | ${o.service.p99} | ${o.fair.p50} | ${o.fair.p99} |`,
+          ),
+          '',
+        ]
+      : []),
     ...(overload
       ? [
           '| overload: one product by id, 10 connections | alone p50 ms | alone p99 ms ' +
