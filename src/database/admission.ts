@@ -10,6 +10,15 @@ import { DatabaseBusyError } from './deadline.js';
  */
 export type Cost = 'cheap' | 'expensive';
 
+/**
+ * Who counts refusals of admission (the metrics, beside the budgets' 429s). A token here, provided
+ * by the observability module, so that the database layer does not import it.
+ */
+export const ADMISSION_REFUSALS = Symbol('ADMISSION_REFUSALS');
+export interface AdmissionRefusals {
+  countAdmissionRefused(): void;
+}
+
 /** How many expensive reads may run at once on one pool, how many of them one client, how long one waits. */
 export interface AdmissionLimits {
   readonly capacity: number;

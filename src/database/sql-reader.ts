@@ -5,9 +5,8 @@ import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { type Cost, ExpensiveAdmission } from './admission.js';
+import { ADMISSION_REFUSALS, type AdmissionRefusals, type Cost, ExpensiveAdmission } from './admission.js';
 import { DatabaseBusyError, DatabaseDeadlineError } from './deadline.js';
-import { MetricsService } from '../observability/metrics.service.js';
 import type { Statement } from './statement.js';
 
 export interface ReadOptions {
@@ -67,7 +66,7 @@ export class SqlReader implements OnModuleDestroy {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     // Absent in the command-line tools, which serve no requests.
-    @Optional() private readonly metrics?: MetricsService,
+    @Optional() @Inject(ADMISSION_REFUSALS) private readonly refusals?: AdmissionRefusals,
   ) {}
 
   /** Runs `work` on one connection, within `deadlineMs` (epoch milliseconds) for every wait. */
@@ -96,7 +95,7 @@ export class SqlReader implements OnModuleDestroy {
 
   /** A refusal of admission is a 429 like the budgets' own: counted beside them. */
   private refused(error: unknown): never {
-    if (error instanceof DatabaseBusyError) this.metrics?.countRateLimited('admission');
+    if (error instanceof DatabaseBusyError) this.refusals?.countAdmissionRefused();
     throw error;
   }
 

@@ -93,6 +93,11 @@ export class MetricsService {
     this.rateLimited.inc({ policy });
   }
 
+  /** An expensive read refused admission (src/database/admission.ts): a 429 like the budgets' own. */
+  countAdmissionRefused(): void {
+    this.rateLimited.inc({ policy: 'admission' });
+  }
+
   countRedisFailOpen(): void {
     this.redisFailOpen.inc();
   }

@@ -1,11 +1,12 @@
 import { Global, Module } from '@nestjs/common';
+import { ADMISSION_REFUSALS } from '../database/admission.js';
 import { MetricsController } from './metrics.controller.js';
 import { MetricsService } from './metrics.service.js';
 
 @Global()
 @Module({
   controllers: [MetricsController],
-  providers: [MetricsService],
-  exports: [MetricsService],
+  providers: [MetricsService, { provide: ADMISSION_REFUSALS, useExisting: MetricsService }],
+  exports: [MetricsService, ADMISSION_REFUSALS],
 })
 export class ObservabilityModule {}
