@@ -238,14 +238,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 5000, 1, 600_000),
     dbPoolSize,
     admissionExpensiveReads: expensiveReads,
-    admissionExpensivePerClient: integer(
-      env,
-      'ADMISSION_EXPENSIVE_PER_CLIENT',
-      Math.ceil(expensiveReads / 2),
-      1,
-      expensiveReads,
-    ),
-    admissionWaitMs: integer(env, 'ADMISSION_WAIT_MS', 250, 0, 60_000),
+    // One expensive read of a client at a time: each keeps a database core busy while it runs, and a
+    // client's second one waits for its first (ADMISSION_WAIT_MS) rather than taking another core
+    // (docs/rate-limits.md#admission-by-cost: measured under 100 concurrent searches of one client).
+    admissionExpensivePerClient: integer(env, 'ADMISSION_EXPENSIVE_PER_CLIENT', 1, 1, expensiveReads),
+    admissionWaitMs: integer(env, 'ADMISSION_WAIT_MS', 1000, 0, 60_000),
     migrateOnStart: boolean(env, 'MIGRATE_ON_START', databaseUrl === null),
     dataDir: raw(env, 'DATA_DIR') ?? '.data',
     authCacheTtlMs: integer(env, 'AUTH_CACHE_TTL_MS', 2000, 0, 5000),
