@@ -1,6 +1,5 @@
-import { execFile, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { parse, parseAllDocuments } from 'yaml';
 import { freePort } from '../src/database/embedded-postgres.js';
