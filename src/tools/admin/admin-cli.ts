@@ -33,7 +33,11 @@ const list = (value: string | undefined): string[] =>
     .map((s) => s.trim())
     .filter((s) => s !== '');
 
-function table(out: Out, headers: string[], rows: string[][]): void {
+/**
+ * A table of `rows` under `headers`, columns aligned; `after(i)` gives the lines printed under row i
+ * (a client's scopes and stores).
+ */
+function table(out: Out, headers: string[], rows: string[][], after?: (i: number) => string[]): void {
   if (rows.length === 0) {
     out('(none)');
     return;
@@ -45,7 +49,10 @@ function table(out: Out, headers: string[], rows: string[][]): void {
       .join('  ')
       .trimEnd();
   out(line(headers));
-  for (const row of rows) out(line(row));
+  rows.forEach((row, i) => {
+    out(line(row));
+    for (const text of after?.(i) ?? []) out(text);
+  });
 }
 
 /** The width a terminal of 100 columns shows without wrapping lines itself. */
@@ -75,7 +82,6 @@ function wrapped(indent: string, label: string, items: string[]): string[] {
  */
 function printClients(out: Out, clients: ClientSummary[], json: boolean): void {
   if (json) return out(JSON.stringify(clients, null, 2));
-  if (clients.length === 0) return out('(none)');
   const shorten = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
   const rows = clients.map((c) => [
     c.id,
@@ -85,20 +91,11 @@ function printClients(out: Out, clients: ClientSummary[], json: boolean): void {
     c.rateLimitPerMinute === null ? 'default' : String(c.rateLimitPerMinute),
     String(c.activeKeys),
   ]);
-  const headers = ['ID', 'TENANT', 'NAME', 'STATUS', 'RATE/MIN', 'ACTIVE KEYS'];
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]): string =>
-    cells
-      .map((cell, i) => cell.padEnd(widths[i]))
-      .join('  ')
-      .trimEnd();
-  out(line(headers));
-  clients.forEach((c, i) => {
-    out(line(rows[i]));
-    for (const text of wrapped('    ', 'scopes', c.scopes)) out(text);
+  table(out, ['ID', 'TENANT', 'NAME', 'STATUS', 'RATE/MIN', 'ACTIVE KEYS'], rows, (i) => {
+    const c = clients[i];
     const stores =
       c.allowedStoreIds === null ? ['all'] : c.allowedStoreIds.length === 0 ? ['(none)'] : c.allowedStoreIds;
-    for (const text of wrapped('    ', 'stores', stores)) out(text);
+    return [...wrapped('    ', 'scopes', c.scopes), ...wrapped('    ', 'stores', stores)];
   });
 }
 
