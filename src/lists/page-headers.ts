@@ -1,6 +1,6 @@
-import { unescape } from 'node:querystring';
 import type { Request, Response } from 'express';
 import { sendJson } from '../http/send-json.js';
+import { queryName } from '../params/query-string.js';
 import type { ListedPage } from './list-engine.js';
 
 export const SYNC_POSITION_HEADER = 'Sync-Position';
@@ -18,7 +18,7 @@ export function listUrl(originalUrl: string, path: string): { path: string; para
   const q = originalUrl.indexOf('?');
   const params = q === -1 ? [] : originalUrl.slice(q + 1).split('&');
   const kept = params.filter((p) => {
-    const name = unescape(p.split('=')[0].replaceAll('+', ' '));
+    const name = queryName(p.split('=')[0]);
     return p !== '' && name !== 'page' && name !== 'cursor';
   });
   return { path, params: kept.map((p) => p.replace(NOT_IN_URI, (c) => encodeURIComponent(c))) };

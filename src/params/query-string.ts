@@ -22,6 +22,11 @@ export function isNotUtf8(raw: string): boolean {
   }
 }
 
+/** A parameter's name as node:querystring decodes it (`+` a space, `p%61ge` is `page`). */
+export function queryName(raw: string): string {
+  return unescape(raw.replaceAll('+', ' '));
+}
+
 /**
  * Express's "simple" query parser (node:querystring), except that a value that is not UTF-8 once
  * decoded becomes a NotUtf8Value. Its name is decoded as node:querystring decodes it: a name that is
@@ -34,7 +39,7 @@ export function parseQueryString(text: string | null | undefined): Record<string
   for (const pair of text.split('&')) {
     const eq = pair.indexOf('=');
     if (eq === -1 || !isNotUtf8(pair.slice(eq + 1))) continue;
-    const name = unescape(pair.slice(0, eq).replaceAll('+', ' '));
+    const name = queryName(pair.slice(0, eq));
     // A repeated parameter stays a list, refused for being repeated.
     if (typeof query[name] === 'string') query[name] = new NotUtf8Value(pair.slice(eq + 1));
   }
