@@ -54,9 +54,9 @@ export const CONTENT_CODINGS: readonly string[] = [...ENCODERS.keys()];
 export class ResponseCompression {
   constructor(readonly minBytes: number) {}
 
-  /** The coding and the coded body, or null to send the body as it is. */
-  encode(req: IncomingMessage, body: string): { coding: string; bytes: Buffer } | null {
-    if (Buffer.byteLength(body) < this.minBytes) return null;
+  /** The coding and the coded body, or null to send the body as it is (`length`: its UTF-8 bytes). */
+  encode(req: IncomingMessage, body: string, length: number): { coding: string; bytes: Buffer } | null {
+    if (length < this.minBytes) return null;
     const accepted = (new Negotiator(req) as PreferringNegotiator).encodings(CODINGS, { preferred: CODINGS });
     const encoder = accepted.length > 0 ? ENCODERS.get(accepted[0]) : undefined;
     if (encoder === undefined) return null;

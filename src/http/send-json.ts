@@ -14,9 +14,10 @@ export const COMPRESSION_LOCAL = 'responseCompression';
  */
 export function sendJson(res: Response, body: JsonText): void {
   const compression = res.app.locals[COMPRESSION_LOCAL] as ResponseCompression | undefined;
+  const length = Buffer.byteLength(body);
   if (compression !== undefined) {
     res.vary('Accept-Encoding');
-    const coded = compression.encode(res.req, body);
+    const coded = compression.encode(res.req, body, length);
     if (coded !== null) {
       res.setHeader('Content-Encoding', coded.coding);
       res.setHeader('Content-Length', coded.bytes.length);
@@ -24,6 +25,6 @@ export function sendJson(res: Response, body: JsonText): void {
       return;
     }
   }
-  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.setHeader('Content-Length', length);
   res.end(body);
 }
