@@ -244,9 +244,8 @@ class Checkout implements Watched, ReadSession {
     const ended = Promise.all([this.running, this.cancelled]).then(() => true);
     return within(ended, CANCEL_GRACE_MS, false).then((clean) => {
       if (clean) return this.client.release();
-      // The statement outlived its cancellation (a server that does not answer): the connection goes.
-      // Its failure must not end the process with an 'error' event nobody listens to.
-      this.client.on('error', () => undefined);
+      // The statement outlived its cancellation (a server that does not answer): the connection goes
+      // (its 'error' event is listened to since the read took it: listenForErrors).
       this.client.release(new DatabaseDeadlineError('its statement outlived the deadline and its cancellation'));
     });
   }
