@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { CONTENT_CODINGS } from '../src/http/compression.js';
 import { KEYS, testDataset } from './support/dataset.js';
+import { seededRandom } from './support/sync-harness.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /** One answer as it came off the wire: status, headers and the body's bytes, decoded by nobody. */
@@ -35,6 +36,8 @@ const decode = (r: Raw): string => {
   if (coding === undefined) return r.bytes.toString('utf8');
   if (coding === 'gzip') return zlib.gunzipSync(r.bytes).toString('utf8');
   if (coding === 'br') return zlib.brotliDecompressSync(r.bytes).toString('utf8');
+  const zstd = (zlib as unknown as { zstdDecompressSync?: (b: Buffer) => Buffer }).zstdDecompressSync;
+  if (coding === 'zstd' && zstd) return zstd(r.bytes).toString('utf8');
   throw new Error(`unexpected coding ${coding}`);
 };
 
@@ -87,6 +90,34 @@ describe('compression of JSON answers', () => {
     expect(Number(r.headers['content-length'])).toBe(r.bytes.length);
     expect(decode(r)).toBe(identity.bytes.toString('utf8'));
     if (coding !== null) expect(r.bytes.length).toBeLessThan(identity.bytes.length / 5);
+  });
+
+  it('answers generated Accept-Encoding headers as a reading of RFC 9110 written here says (COMPRESSION_SEED)', async () => {
+    const seed = Number(process.env.COMPRESSION_SEED ?? Math.floor(Math.random() * 2 ** 31));
+    const random = seededRandom(seed);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+    const names = ['br', 'gzip', 'zstd', 'identity', '*', 'deflate', 'x-gzip', 'BR', 'GZip', 'Identity'];
+    const qs = [null, '0', '0.0', '0.001', '0.5', '0.50', '1', '1.000'];
+    const spaces = ['', ' ', '  ', '\t'];
+    const mismatches: string[] = [];
+    for (let n = 0; n < 80; n++) {
+      const entries = Array.from({ length: Math.floor(random() * 5) }, () => {
+        const q = pick(qs);
+        return { name: pick(names), q, text: '' };
+      }).map((e) => ({ ...e, text: e.q === null ? e.name : `${e.name}${pick(spaces)};${pick(spaces)}q=${e.q}` }));
+      const header = entries.map((e) => e.text).join(`${pick(spaces)},${pick(spaces)}`);
+      const expected = reference(
+        entries.map((e) => ({ name: e.name.toLowerCase(), q: e.q === null ? 1 : Number(e.q) })),
+      );
+      const res = await raw(port, PAGE, { ...AUTH, 'Accept-Encoding': header });
+      const got = res.headers['content-encoding'] ?? 'identity';
+      const sameBody = decode(res) === identity.bytes.toString('utf8');
+      const varies = /Accept-Encoding/.test(String(res.headers.vary));
+      const length = Number(res.headers['content-length']) === res.bytes.length;
+      if (got !== expected || !sameBody || !varies || !length)
+        mismatches.push(`${JSON.stringify(header)}: ${got} (expected ${expected}), same body ${sameBody}`);
+    }
+    expect([`COMPRESSION_SEED=${seed}`, mismatches]).toEqual([`COMPRESSION_SEED=${seed}`, []]);
   });
 
   it('answers HEAD with the headers GET would send', async () => {
@@ -154,3 +185,27 @@ describe('zstd', () => {
     expect(r.headers['content-encoding'] ?? null).toBe(hasZstd ? 'zstd' : null);
   });
 });
+
+/**
+ * The coding a page must come in, read from RFC 9110 (section 12.5.3) independently of the service:
+ * a coding's weight is its own entry's (the highest if repeated), else `*`'s; identity not named is
+ * acceptable at the lowest weight named (q=0 counting as 1 there, as negotiator counts it). The
+ * service's codings, then identity, break ties in that order; nothing acceptable is identity too.
+ */
+function reference(entries: { name: string; q: number }[]): string {
+  const weight = (coding: string): number => {
+    const own = entries.filter((e) => e.name === coding).map((e) => e.q);
+    if (own.length > 0) return Math.max(...own);
+    const star = entries.filter((e) => e.name === '*').map((e) => e.q);
+    if (star.length > 0) return Math.max(...star);
+    if (coding === 'identity') return Math.min(1, ...entries.map((e) => e.q || 1));
+    return 0;
+  };
+  let best = 'identity';
+  let bestQ = 0;
+  for (const coding of [...CONTENT_CODINGS, 'identity']) {
+    const q = weight(coding);
+    if (q > bestQ) [best, bestQ] = [coding, q];
+  }
+  return best;
+}
