@@ -1,5 +1,12 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { ENTITIES, MIGRATIONS } from '../schema/index.js';
+import {
+  RECORD_GUARD_SQL,
+  RECOUNT_PRODUCTS_SQL,
+  TRIGGERS_OK_SQL,
+  triggerModeStatements,
+  VOID_UNRECORDED_CHANGES_SQL,
+} from '../schema/sync-state.js';
 
 export interface DatabaseSettings {
   url: string;
@@ -57,7 +64,13 @@ export function createDataSource(settings: DatabaseSettings): DataSource {
   return new DataSource(dataSourceOptions(settings));
 }
 
-/** Applies pending migrations; returns the names of those applied. */
+/**
+ * Applies pending migrations; returns the names of those applied. Around them it keeps sync positions
+ * fail safe (see src/schema/sync-state.ts): before, whatever changed the synced tables' triggers or
+ * columns outside the migrations voids older positions, and triggers found in another firing mode (a
+ * restore, an operator) are set back, with the product counts they maintain recounted; after, the
+ * catalog as the migrations left it is recorded as the service's own.
+ */
 export async function migrate(settings: DatabaseSettings): Promise<string[]> {
   const ds = createDataSource({ ...settings, replicaUrls: [], poolSize: 2, statementTimeoutMs: 10 * 60 * 1000 });
   await ds.initialize();
@@ -66,7 +79,9 @@ export async function migrate(settings: DatabaseSettings): Promise<string[]> {
   const lock = ds.createQueryRunner();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await keepPositionsSafe(ds, 'before');
     const applied = await ds.runMigrations({ transaction: 'all' });
+    await keepPositionsSafe(ds, 'after');
     return applied.map((m) => m.name);
   } finally {
     await lock.release();
@@ -76,3 +91,25 @@ export async function migrate(settings: DatabaseSettings): Promise<string[]> {
 
 /** Any constant of our own; the session-level lock ends with its connection at the latest. */
 const MIGRATION_LOCK_ID = 7_406_311_021;
+
+/**
+ * See migrate(). Before: a change outside the migrations voids older positions. After: triggers are
+ * set back to their declared modes (a trigger found off voided positions before), and the catalog as it
+ * is now is recorded. Nothing to do before the FailSafeSync migration made sync_state.
+ */
+async function keepPositionsSafe(ds: DataSource, when: 'before' | 'after'): Promise<void> {
+  await ds.transaction(async (m) => {
+    const [{ exists }] = await m.query(`SELECT to_regclass('public.sync_state') IS NOT NULL AS exists`);
+    if (!exists) return;
+    if (when === 'before') {
+      await m.query(VOID_UNRECORDED_CHANGES_SQL);
+      return;
+    }
+    const [{ ok }] = await m.query(`SELECT ${TRIGGERS_OK_SQL} AS ok`);
+    if (!ok) {
+      for (const statement of triggerModeStatements()) await m.query(statement);
+      for (const statement of RECOUNT_PRODUCTS_SQL) await m.query(statement);
+    }
+    await m.query(RECORD_GUARD_SQL);
+  });
+}

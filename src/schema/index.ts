@@ -22,6 +22,7 @@ import { PermanentRevocation1764115200000 } from './migrations/1764115200000-per
 import { ChangeMarkers1764201600000 } from './migrations/1764201600000-change-markers.js';
 import { ServiceSecrets1764288000000 } from './migrations/1764288000000-service-secrets.js';
 import { SyncInputs1764374400000 } from './migrations/1764374400000-sync-inputs.js';
+import { FailSafeSync1764547200000 } from './migrations/1764547200000-fail-safe-sync.js';
 import { LowStockIndex1763856000000 } from './migrations/1763856000000-low-stock-index.js';
 
 export const ENTITIES = [
@@ -56,4 +57,5 @@ export const MIGRATIONS = [
   ChangeMarkers1764201600000,
   ServiceSecrets1764288000000,
   SyncInputs1764374400000,
+  FailSafeSync1764547200000,
 ];

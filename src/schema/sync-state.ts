@@ -1,0 +1,80 @@
+import { SYNC_TABLES, TRIGGERS } from './sync-triggers.js';
+
+/**
+ * What makes sync positions fail safe (docs/sync.md#when-a-position-is-refused), in SQL that the
+ * migration, `migrate()` and every page of a sync round share.
+ *
+ * `sync_state` (one row) holds:
+ * - `void_xact`: positions at or below it are refused. A TRUNCATE of a synced table moves it to its
+ *   own transaction (a statement trigger), and so does `migrate()` when it finds that triggers or
+ *   columns of a synced table were changed outside the service's migrations.
+ * - `guard_xact`: the newest change to the synced tables' triggers and columns that the service's
+ *   migrations made themselves. A newer one (ALTER TABLE … DISABLE/ENABLE TRIGGER, an ALTER COLUMN
+ *   that rewrites values, a restore that disabled triggers) voids every position up to it, on every
+ *   server, without a write: the catalog rows carry the transaction that last changed them (xmin).
+ * - `legacy_incarnation`: the database where positions sealed before positions named their database
+ *   are still honoured (the one the FailSafeSync migration ran in).
+ */
+
+const tableList = SYNC_TABLES.map((t) => `'public.${t}'::regclass`).join(', ');
+
+/**
+ * The database a position comes from: the cluster (its system identifier: a new cluster, a restore
+ * into one, a pg_upgrade), its timeline (a promoted replica), the database (a restore into another
+ * database) and the sync_state table (a restore that recreated the schema). A streaming replica has its
+ * primary's. On a standby the timeline is the newest one it replays or receives.
+ */
+export const INCARNATION_SQL = `(SELECT system_identifier FROM pg_control_system())::text || ':' ||
+  (CASE WHEN pg_is_in_recovery()
+        THEN GREATEST((SELECT timeline_id FROM pg_control_checkpoint()),
+                      COALESCE((SELECT received_tli FROM pg_stat_wal_receiver), 0))
+        ELSE ('x' || substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8))::bit(32)::int END)::text || ':' ||
+  (SELECT oid FROM pg_database WHERE datname = current_database())::text || ':' ||
+  'public.sync_state'::regclass::oid::text`;
+
+/**
+ * The 64-bit id of the newest transaction that changed a trigger or a column of a synced table (a
+ * catalog row's xmin is 32 bits: placed in the epoch that makes it no later than the next id).
+ */
+export const CATALOG_XACT_SQL = `(SELECT COALESCE(max(CASE WHEN (n.e | x.id) > n.next THEN (n.e | x.id) - 4294967296 ELSE n.e | x.id END), 0)
+   FROM (SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint AS next,
+                (pg_snapshot_xmax(pg_current_snapshot())::text::bigint >> 32) << 32 AS e) n,
+        (SELECT t.xmin::text::bigint AS id FROM pg_trigger t WHERE t.tgrelid IN (${tableList}) AND NOT t.tgisinternal
+         UNION ALL
+         SELECT a.xmin::text::bigint FROM pg_attribute a WHERE a.attrelid IN (${tableList}) AND a.attnum > 0) x)`;
+
+/** Whether every declared trigger exists and fires in its declared mode. */
+export const TRIGGERS_OK_SQL = `(SELECT bool_and(t.tgenabled IS NOT DISTINCT FROM d.mode::"char")
+   FROM (VALUES ${TRIGGERS.map((t) => `('public.${t.table}', '${t.name}', '${t.mode}')`).join(', ')}) d(tbl, name, mode)
+   LEFT JOIN pg_trigger t ON t.tgrelid = d.tbl::regclass AND t.tgname = d.name)`;
+
+/** What a page of a sync round checks, in its snapshot: the positions it may honour. */
+export const SYNC_GUARD_SELECT = `${INCARNATION_SQL} AS incarnation,
+       st.legacy_incarnation AS "legacyIncarnation",
+       GREATEST(st.void_xact, CASE WHEN cat.xact > st.guard_xact THEN cat.xact ELSE 0 END)::text AS "voidThrough",
+       ${TRIGGERS_OK_SQL} AS "triggersOk",
+       pg_snapshot_xmin(pg_current_snapshot())::text AS horizon
+  FROM public.sync_state st, (SELECT ${CATALOG_XACT_SQL} AS xact) cat`;
+
+/** What `migrate()` runs before the migrations: whatever changed the synced tables outside them voids positions. */
+export const VOID_UNRECORDED_CHANGES_SQL = `UPDATE public.sync_state st
+   SET void_xact = GREATEST(st.void_xact, cat.xact)
+  FROM (SELECT ${CATALOG_XACT_SQL} AS xact) cat
+ WHERE cat.xact > st.guard_xact`;
+
+/** What `migrate()` runs after the migrations: the catalog as they left it is the service's own. */
+export const RECORD_GUARD_SQL = `UPDATE public.sync_state SET guard_xact = ${CATALOG_XACT_SQL}`;
+
+/** Puts each declared trigger back in its mode (a restore or an operator may have changed it). */
+export const triggerModeStatements = (): string[] =>
+  TRIGGERS.map(
+    (t) =>
+      `ALTER TABLE public.${t.table} ${{ A: 'ENABLE ALWAYS', O: 'ENABLE', R: 'ENABLE REPLICA' }[t.mode]} TRIGGER ${t.name}`,
+  );
+
+/** The exact product counts again (after triggers were found disabled, counts may have drifted). */
+export const RECOUNT_PRODUCTS_SQL = [
+  `DELETE FROM public.product_counts`,
+  `INSERT INTO public.product_counts (tenant_id, store_id, is_active, n)
+     SELECT tenant_id, store_id, is_active, count(*) FROM public.products GROUP BY 1, 2, 3`,
+];
