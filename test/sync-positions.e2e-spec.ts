@@ -1,3 +1,4 @@
+import { INCARNATION_SQL } from '../src/schema/sync-state.js';
 import { KEYS, testDataset } from './support/dataset.js';
 import { seededRandom } from './support/sync-harness.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -100,11 +101,18 @@ describe('a sync position', () => {
     expect(tried.size).toBeGreaterThan(50);
   });
 
-  it('from before this version (sp_ and a transaction) is still taken', async () => {
+  it('from before positions named their database (sp_ and a transaction) is taken only by the database that was upgraded', async () => {
     const [{ xact }] = await t.db.query(`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xact`);
+    // This test's database is a copy of the run's migrated template: another database.
+    expect(await expectRefused(`${PRODUCTS}&changedSince=sp_${xact}`)).toMatch(/another database/);
+    // As if the FailSafeSync migration had run here.
+    await t.db.query(`UPDATE sync_state SET legacy_incarnation = (${INCARNATION_SQL})`);
     const res = await t.get(`${PRODUCTS}&changedSince=sp_${xact}`, KEYS.tenantA).expect(200);
     expect(res.headers['sync-position']).toMatch(/^sp_[A-Za-z0-9_-]{48}$/);
-    await t.get(`${PRODUCTS}&changedSince=sp_1`, KEYS.tenantA).expect(200);
+    // Older than what the test data's load voided, if it voided anything: refused, never silently taken.
+    const [{ voided }] = await t.db.query(`SELECT void_xact > 0 AS voided FROM sync_state`);
+    if (voided) expect(await expectRefused(`${PRODUCTS}&changedSince=sp_1`)).toMatch(/marked no rows/);
+    else await t.get(`${PRODUCTS}&changedSince=sp_1`, KEYS.tenantA).expect(200);
   });
 
   it('says that a full copy is needed', async () => {

@@ -18,6 +18,12 @@ export interface ReadOptions {
    * lookups and store checks read the primary, so that a revocation is never hidden by lag.
    */
   readonly server?: 'primary' | 'replica';
+  /**
+   * Every statement of the read in one snapshot (REPEATABLE READ READ ONLY): what a page of a sync
+   * round reads (its guard, the changed parents, the count, the horizon, the rows) comes from one
+   * moment of the database, on the primary or on a replica replaying in between.
+   */
+  readonly snapshot?: boolean;
 }
 
 /** The statements of one request's read, on one connection. */
@@ -84,7 +90,10 @@ export class SqlReader implements OnModuleDestroy {
     }
     this.watched.add(checkout);
     try {
-      return await work(checkout);
+      if (options.snapshot) await checkout.begin();
+      const result = await work(checkout);
+      if (options.snapshot) await checkout.end();
+      return result;
     } finally {
       this.watched.delete(checkout);
       const given = checkout.giveBack();
@@ -171,6 +180,10 @@ export class SqlReader implements OnModuleDestroy {
   }
 }
 
+const BEGIN_SNAPSHOT = { text: 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', name: undefined };
+const COMMIT_SNAPSHOT = { text: 'COMMIT', name: undefined };
+const END_SNAPSHOT = { text: 'ROLLBACK', name: undefined };
+
 /** What a refused expensive read is told: statements last up to seconds, capacity frees up within one. */
 const RETRY_AFTER_SECONDS = 1;
 
@@ -192,6 +205,8 @@ class Checkout implements Watched, ReadSession {
   private fail: ((error: Error) => void) | null = null;
   /** Settles once the cancel request has been processed (or given up). */
   private cancelled: Promise<void> | null = null;
+  /** A transaction is open on the connection: it goes back to the pool only once it has ended. */
+  private inTransaction = false;
 
   constructor(
     private readonly client: PoolClient,
@@ -223,6 +238,17 @@ class Checkout implements Watched, ReadSession {
     });
   }
 
+  async begin(): Promise<void> {
+    this.inTransaction = true;
+    await this.rows(BEGIN_SNAPSHOT, []);
+  }
+
+  /** Read only: committing it is all the same as rolling it back (and counted as a commit). */
+  async end(): Promise<void> {
+    await this.rows(COMMIT_SNAPSHOT, []);
+    this.inTransaction = false;
+  }
+
   /** At the deadline: the read ends now, and its statement is cancelled in PostgreSQL. */
   expire(): void {
     this.expired = true;
@@ -237,13 +263,24 @@ class Checkout implements Watched, ReadSession {
    * cancel the next statement on this connection), or destroyed after CANCEL_GRACE_MS.
    */
   giveBack(): Promise<void> | null {
-    if (this.cancelled === null && !this.inFlight) {
+    if (this.cancelled === null && !this.inFlight && !this.inTransaction) {
       this.client.release();
       return null;
     }
+    if (this.cancelled === null && !this.inFlight && !this.expired) {
+      // A read that failed inside its transaction (a refused position, a statement's error).
+      const ended = this.client.query(END_SNAPSHOT.text).then(
+        () => true,
+        () => false,
+      );
+      return within(ended, CANCEL_GRACE_MS, false).then((clean) =>
+        this.client.release(clean ? undefined : new DatabaseDeadlineError('its transaction did not end')),
+      );
+    }
     const ended = Promise.all([this.running, this.cancelled]).then(() => true);
     return within(ended, CANCEL_GRACE_MS, false).then((clean) => {
-      if (clean) return this.client.release();
+      // A cancelled statement left its transaction aborted: the connection goes rather than wait more.
+      if (clean && !this.inTransaction) return this.client.release();
       // The statement outlived its cancellation (a server that does not answer): the connection goes
       // (its 'error' event is listened to since the read took it: listenForErrors).
       this.client.release(new DatabaseDeadlineError('its statement outlived the deadline and its cancellation'));

@@ -3,13 +3,13 @@ import type { ApiCaller } from '../auth/api-caller.js';
 import { Shapes } from '../database/statement.js';
 import { ApiError } from '../http/api-error.js';
 import { type DataScope, DataScopeService, scopeCondition, scopeShape } from '../tenancy/data-scope.js';
-import { ScopedReader } from '../tenancy/scoped-reader.js';
+import { ScopedReader, type SyncGuard } from '../tenancy/scoped-reader.js';
 import type { JsonText } from '../values/json-text.js';
 import { CursorCodec } from './cursor.js';
 import type { FilterValues, ListDefinition } from './list-definition.js';
 import { type ListRead, ListStatements, type PageWindow, rowText, type SyncRead } from './list-statements.js';
 import { pageBody } from './page.js';
-import { AHEAD_OF_DATABASE, invalidPosition, SyncPositions } from './sync-position.js';
+import { AHEAD_OF_DATABASE, type DecodedPosition, invalidPosition, REFUSED, SyncPositions } from './sync-position.js';
 
 /** What a paginated list request asks for: page numbers or a cursor, a sync position, a store, filters. */
 export interface ListQuery {
@@ -37,6 +37,8 @@ interface PagePlan {
   readonly positionBinding: Buffer;
   /** On a page that continues a sync walk: its position, as handed out. */
   readonly position?: string;
+  /** On a round: its position as decoded (the sync guard checks it in the read's snapshot). */
+  readonly changed?: DecodedPosition;
 }
 
 /** What one read of a page gives back. */
@@ -47,6 +49,8 @@ export interface ListedRows {
   readonly hasNext: boolean;
   /** The oldest transaction the read's snapshot could not see (asked for by takeHorizon or caughtUpTo). */
   readonly horizon: string | null;
+  /** On a sync read: the database it read (what a position it hands out names). */
+  readonly incarnation?: string;
 }
 
 type OneInput = { readonly scope: DataScope; readonly id: string };
@@ -100,17 +104,24 @@ export class ListEngine {
     const view = await this.dataScopes.resolveForSync(caller, query.storeId);
     if (changedSince !== undefined && BigInt(changedSince) > BigInt(view.next))
       throw invalidPosition(AHEAD_OF_DATABASE);
-    const listed = await this.read(definition, { scope: view.scope, filters, window: plan.window, sync: plan.sync });
+    const listed = await this.read(
+      definition,
+      { scope: view.scope, filters, window: plan.window, sync: plan.sync },
+      plan,
+    );
     return this.end(plan, binding, listed, view.horizon, caller.deadlineMs);
   }
 
   /**
    * The data of one page: the total and the page's rows, read on a replica, or on the primary when
-   * the replica has not caught up with the sync walk's position.
+   * the replica has not caught up with the sync walk's position. A page of a sync walk (`sync`) reads
+   * in one snapshot, guarded first (see readOn).
    */
-  async read(definition: ListDefinition, input: ListRead): Promise<ListedRows> {
+  private async read(definition: ListDefinition, input: ListRead, sync?: PagePlan): Promise<ListedRows> {
     const statements = this.statementsOf(definition);
-    return (await this.readOn(statements, input, 'replica')) ?? (await this.readOn(statements, input, 'primary'))!;
+    return (
+      (await this.readOn(statements, input, 'replica', sync)) ?? (await this.readOn(statements, input, 'primary', sync))!
+    );
   }
 
   /** One row of the list by id, active or not; a 404 when there is none in the caller's scope. */
@@ -179,28 +190,45 @@ export class ListEngine {
       return {
         window: { pageSize: query.pageSize, offset: 0, afterId: state.afterId },
         page: state.page,
-        sync: { changedSince, caughtUpTo },
+        sync: { changedSince: changedSince?.xact, caughtUpTo: caughtUpTo?.xact },
         positionBinding,
         position: state.position,
+        changed: changedSince,
       };
     }
     const page = query.page ?? 1;
     return {
       window: { pageSize: query.pageSize, offset: (page - 1) * query.pageSize },
       page,
-      sync: { changedSince, takeHorizon: syncable && query.page === undefined },
+      sync: { changedSince: changedSince?.xact, takeHorizon: syncable && query.page === undefined },
       positionBinding,
+      changed: changedSince,
     };
   }
 
-  /** The page, or null when the server has not caught up with the sync walk's position. */
+  /**
+   * The page, or null when the server has not caught up with the sync walk's position. A page of a
+   * sync walk reads in one snapshot: first the guard (which positions this database may honour, and
+   * the stores the client may see in the snapshot, to which the scope narrows), then the changed
+   * parents, the count with the horizon, and the rows.
+   */
   private readOn(
     statements: ListStatements,
     given: ListRead,
     server: 'primary' | 'replica',
+    sync?: PagePlan,
   ): Promise<ListedRows | null> {
-    return this.reader.read(given.scope, { cost: statements.cost(given), server }, async (db) => {
+    const options = { cost: statements.cost(given), server, snapshot: sync !== undefined };
+    return this.reader.read(given.scope, options, async (db) => {
       let input = given;
+      let incarnation: string | undefined;
+      if (sync !== undefined) {
+        const guard = await db.syncGuard();
+        this.positions.observe(guard.incarnation);
+        if (sync.changed !== undefined) refuseUnsafe(sync.changed, guard);
+        incarnation = guard.incarnation;
+        input = { ...input, scope: guard.scope };
+      }
       if (input.sync.changedSince !== undefined) {
         // The parents changed since the position: their rows are in the round too.
         const [found] = await db.rows<Record<string, string[]>, ListRead>(statements.parents(input), input);
@@ -215,7 +243,7 @@ export class ListEngine {
       if (server === 'replica' && caughtUpTo !== undefined && BigInt(horizon!) < BigInt(caughtUpTo)) return null;
       const { window } = input;
       if (window.afterId === undefined && window.offset >= total) {
-        return { total, rows: [], lastId: null, hasNext: false, horizon };
+        return { total, rows: [], lastId: null, hasNext: false, horizon, incarnation };
       }
       const found = await db.rows<{ id: string; json: JsonText }, ListRead>(statements.page(input), input);
       const rows = found.slice(0, window.pageSize);
@@ -225,6 +253,7 @@ export class ListEngine {
         lastId: rows.at(-1)?.id ?? null,
         hasNext: found.length > window.pageSize,
         horizon,
+        incarnation,
       };
     });
   }
@@ -241,9 +270,15 @@ export class ListEngine {
     deadlineMs: number,
   ): Promise<ListedPage> {
     let position = plan.position;
-    if (position === undefined && plan.sync.takeHorizon && listed.horizon !== null && viewHorizon !== null) {
+    if (
+      position === undefined &&
+      plan.sync.takeHorizon &&
+      listed.horizon !== null &&
+      viewHorizon !== null &&
+      listed.incarnation !== undefined
+    ) {
       const taken = BigInt(listed.horizon) < BigInt(viewHorizon) ? listed.horizon : viewHorizon;
-      position = await this.positions.encode(plan.positionBinding, taken, deadlineMs);
+      position = await this.positions.encode(plan.positionBinding, listed.incarnation, taken, deadlineMs);
     }
     const nextCursor =
       listed.hasNext && listed.lastId !== null
@@ -255,6 +290,17 @@ export class ListEngine {
       syncPosition: position ?? null,
     };
   }
+}
+
+/**
+ * A position is honoured only by the database it names, while every trigger fires as declared, and
+ * when nothing that marks no rows happened since (docs/sync.md#when-a-position-is-refused).
+ */
+function refuseUnsafe(position: DecodedPosition, guard: SyncGuard): void {
+  const database = position.incarnation ?? guard.legacyIncarnation;
+  if (database !== guard.incarnation) throw invalidPosition(REFUSED.otherDatabase);
+  if (!guard.triggersOk) throw invalidPosition(REFUSED.triggersOff);
+  if (BigInt(position.xact) <= BigInt(guard.voidThrough)) throw invalidPosition(REFUSED.voided);
 }
 
 /** The filters' values of a request, in the definition's order (what a cursor is bound to). */

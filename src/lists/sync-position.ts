@@ -1,6 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ServiceSecrets } from '../database/service-secrets.js';
+import { SqlReader } from '../database/sql-reader.js';
+import { INCARNATION_SQL } from '../schema/sync-state.js';
 import { ApiError } from '../http/api-error.js';
 
 /**
@@ -20,59 +22,103 @@ const MAX_XACT = 2n ** 63n - 1n;
 export const invalidPosition = (message: string): ApiError =>
   ApiError.validationFailed([{ in: 'query', name: 'changedSince', message }]);
 
-const FULL_COPY = 'take a full copy (the walk without changedSince) and keep its Sync-Position';
+export const FULL_COPY = 'take a full copy (the walk without changedSince) and keep its Sync-Position';
+
+/** A position as decoded: its transaction, and the database it names (null: sealed before positions named one). */
+export interface DecodedPosition {
+  readonly xact: string;
+  readonly incarnation: string | null;
+}
+
+const INCARNATION = { text: `SELECT ${INCARNATION_SQL} AS incarnation`, name: 'cia_incarnation' };
 
 /**
  * Encodes and decodes sync positions. A position is a transaction id (see the ChangeMarkers
  * migration), encrypted with AES-256-GCM under a key derived from the service's signing key, with the
- * list, client, tenant and store as associated data: an altered position, or one used by another
- * client, on another list or for another store, fails its authentication. The IV is derived from the
- * position and what it is bound to (a synthetic IV), so one position always reads the same: every page
- * of a walk carries the same header.
+ * list, client, tenant, store and the database incarnation (sync-state.ts) as associated data: an
+ * altered position, or one used by another client, on another list, for another store or on another
+ * database (a restore, a promoted replica, a new cluster), fails its authentication or its check. The
+ * IV is derived from the position and what it is bound to (a synthetic IV), so one position always
+ * reads the same: every page of a walk carries the same header.
+ *
+ * Positions sealed before they named their database (and bare `sp_<transaction>` ones) decode with a
+ * null incarnation: the sync guard honours them only in the database the FailSafeSync migration ran in.
  */
 @Injectable()
 export class SyncPositions {
   private keys: Promise<{ cipher: Buffer; iv: Buffer }> | undefined;
+  /** The primary's incarnation as last read (refreshed when a position does not open under it). */
+  private incarnation: Promise<string> | undefined;
 
-  constructor(private readonly secrets: ServiceSecrets) {}
+  constructor(
+    private readonly secrets: ServiceSecrets,
+    private readonly reader: SqlReader,
+  ) {}
 
   /** What a position is bound to. */
   static binding(parts: readonly unknown[]): Buffer {
     return createHash('sha256').update(JSON.stringify(parts)).digest();
   }
 
-  async encode(binding: Buffer, transaction: string, deadlineMs: number): Promise<string> {
+  async encode(binding: Buffer, incarnation: string, transaction: string, deadlineMs: number): Promise<string> {
     const keys = await this.keysFor(deadlineMs);
+    const aad = boundTo(binding, incarnation);
     const plain = Buffer.alloc(8);
     plain.writeBigUInt64BE(BigInt(transaction));
-    const iv = createHmac('sha256', keys.iv).update(binding).update(plain).digest().subarray(0, IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', keys.cipher, iv).setAAD(binding);
+    const iv = createHmac('sha256', keys.iv).update(aad).update(plain).digest().subarray(0, IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', keys.cipher, iv).setAAD(aad);
     const sealed = Buffer.concat([iv, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
     return `${PREFIX}${sealed.toString('base64url')}`;
   }
 
-  /** The transaction of a position this service handed out for `binding`; a 400 for anything else. */
-  async decode(binding: Buffer, position: string, deadlineMs: number): Promise<string> {
+  /** The transaction and database of a position this service handed out for `binding`; a 400 for anything else. */
+  async decode(binding: Buffer, position: string, deadlineMs: number): Promise<DecodedPosition> {
     const legacy = LEGACY.exec(position);
     if (legacy !== null) {
       if (BigInt(legacy[1]) > MAX_XACT) throw invalidPosition(`is not a position of this service: ${FULL_COPY}`);
-      return BigInt(legacy[1]).toString();
+      return { xact: BigInt(legacy[1]).toString(), incarnation: null };
     }
     const sealed = Buffer.from(position.slice(PREFIX.length), 'base64url');
     if (!position.startsWith(PREFIX) || sealed.length !== IV_BYTES + 8 + TAG_BYTES) {
       throw invalidPosition(`is not a position of this service: ${FULL_COPY}`);
     }
     const keys = await this.keysFor(deadlineMs);
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', keys.cipher, sealed.subarray(0, IV_BYTES)).setAAD(binding);
-      decipher.setAuthTag(sealed.subarray(IV_BYTES + 8));
-      const plain = Buffer.concat([decipher.update(sealed.subarray(IV_BYTES, IV_BYTES + 8)), decipher.final()]);
-      return plain.readBigUInt64BE().toString();
-    } catch {
-      throw invalidPosition(
-        `was not handed out to this API client for this list (and storeId), or was altered: ${FULL_COPY}`,
-      );
+    const known = await this.incarnationOf(deadlineMs, false);
+    let xact = open(keys.cipher, sealed, boundTo(binding, known));
+    if (xact !== null) return { xact, incarnation: known };
+    // The database may have changed under the service (a failover, a restore): read it again.
+    const now = await this.incarnationOf(deadlineMs, true);
+    if (now !== known) {
+      xact = open(keys.cipher, sealed, boundTo(binding, now));
+      if (xact !== null) return { xact, incarnation: now };
     }
+    xact = open(keys.cipher, sealed, binding);
+    if (xact !== null) return { xact, incarnation: null };
+    throw invalidPosition(
+      `was not handed out to this API client for this list (and storeId) by this database, or was altered: ${FULL_COPY}`,
+    );
+  }
+
+  /** A read saw this incarnation: the next decode tries it first. */
+  observe(incarnation: string): void {
+    this.incarnation = Promise.resolve(incarnation);
+  }
+
+  private incarnationOf(deadlineMs: number, fresh: boolean): Promise<string> {
+    if (fresh || this.incarnation === undefined) {
+      this.incarnation = this.reader
+        .read(deadlineMs, { cost: 'cheap', server: 'primary' }, (session) =>
+          session.rows<{ incarnation: string }>(INCARNATION, []),
+        )
+        .then(
+          ([row]) => row.incarnation,
+          (error: unknown) => {
+            this.incarnation = undefined;
+            throw error;
+          },
+        );
+    }
+    return this.incarnation;
   }
 
   private keysFor(deadlineMs: number): Promise<{ cipher: Buffer; iv: Buffer }> {
@@ -90,5 +136,29 @@ export class SyncPositions {
   }
 }
 
+/** The associated data of a position of `binding` handed out by the database `incarnation`. */
+function boundTo(binding: Buffer, incarnation: string): Buffer {
+  return createHash('sha256').update(binding).update(`\0${incarnation}`).digest();
+}
+
+/** The transaction sealed under `aad`, or null when it does not authenticate. */
+function open(cipher: Buffer, sealed: Buffer, aad: Buffer): string | null {
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', cipher, sealed.subarray(0, IV_BYTES)).setAAD(aad);
+    decipher.setAuthTag(sealed.subarray(IV_BYTES + 8));
+    const plain = Buffer.concat([decipher.update(sealed.subarray(IV_BYTES, IV_BYTES + 8)), decipher.final()]);
+    return plain.readBigUInt64BE().toString();
+  } catch {
+    return null;
+  }
+}
+
 /** The message of a position ahead of the database (restored from a backup, or from elsewhere). */
 export const AHEAD_OF_DATABASE = `is ahead of this database: it was not handed out by it (was the database restored?): ${FULL_COPY}`;
+
+/** Why a position the service handed out is refused now (docs/sync.md#when-a-position-is-refused). */
+export const REFUSED = {
+  otherDatabase: `was handed out by another database (a restore, a failover to a replica, a new cluster): ${FULL_COPY}`,
+  triggersOff: `cannot be honoured: the service's change triggers are not all enabled on this database (run npm run db:migrate to set them back): ${FULL_COPY}`,
+  voided: `is older than a change that marked no rows (a TRUNCATE, triggers disabled or a column altered outside the service's migrations): ${FULL_COPY}`,
+} as const;

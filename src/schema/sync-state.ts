@@ -48,13 +48,31 @@ export const TRIGGERS_OK_SQL = `(SELECT bool_and(t.tgenabled IS NOT DISTINCT FRO
    FROM (VALUES ${TRIGGERS.map((t) => `('public.${t.table}', '${t.name}', '${t.mode}')`).join(', ')}) d(tbl, name, mode)
    LEFT JOIN pg_trigger t ON t.tgrelid = d.tbl::regclass AND t.tgname = d.name)`;
 
-/** What a page of a sync round checks, in its snapshot: the positions it may honour. */
-export const SYNC_GUARD_SELECT = `${INCARNATION_SQL} AS incarnation,
+/**
+ * What a page of a sync round checks first, in its snapshot: which positions it may honour, and what
+ * the client ($2 of tenant $1) may see there.
+ */
+export const SYNC_GUARD_SQL = `SELECT ${INCARNATION_SQL} AS incarnation,
        st.legacy_incarnation AS "legacyIncarnation",
        GREATEST(st.void_xact, CASE WHEN cat.xact > st.guard_xact THEN cat.xact ELSE 0 END)::text AS "voidThrough",
        ${TRIGGERS_OK_SQL} AS "triggersOk",
-       pg_snapshot_xmin(pg_current_snapshot())::text AS horizon
-  FROM public.sync_state st, (SELECT ${CATALOG_XACT_SQL} AS xact) cat`;
+       pg_snapshot_xmin(pg_current_snapshot())::text AS horizon,
+       c.id IS NOT NULL AS "clientExists", c.allowed_store_ids AS "allowedStoreIds"
+  FROM public.sync_state st
+ CROSS JOIN (SELECT ${CATALOG_XACT_SQL} AS xact) cat
+  LEFT JOIN public.api_clients c ON c.id = $2 AND c.tenant_id = $1`;
+
+/** What SYNC_GUARD_SQL reads. */
+export interface SyncGuardRow {
+  readonly incarnation: string;
+  readonly legacyIncarnation: string;
+  /** Positions at or below this transaction are void. */
+  readonly voidThrough: string;
+  readonly triggersOk: boolean;
+  readonly horizon: string;
+  readonly clientExists: boolean;
+  readonly allowedStoreIds: readonly string[] | null;
+}
 
 /** What `migrate()` runs before the migrations: whatever changed the synced tables outside them voids positions. */
 export const VOID_UNRECORDED_CHANGES_SQL = `UPDATE public.sync_state st

@@ -62,6 +62,18 @@ export class DataScopeService {
   }
 }
 
+/**
+ * A scope narrowed to what the client may see in a given snapshot (its allow-list there: null for
+ * every store; `exists` false when the client is not there at all). Only ever fewer stores: a store
+ * the snapshot grants but the scope does not stays out.
+ */
+export function narrowScope(scope: DataScope, allowed: readonly string[] | null, exists: boolean): DataScope {
+  if (exists && allowed === null) return scope;
+  const stores = !exists ? [] : scope.storeIds === null ? allowed! : scope.storeIds.filter((s) => allowed!.includes(s));
+  if (scope.storeIds !== null && stores.length === scope.storeIds.length) return scope;
+  return { ...scope, storeIds: stores };
+}
+
 function scopeOf(caller: ApiCaller, allowed: readonly string[] | null, storeId: string | undefined): DataScope {
   const scope = {
     tenantId: caller.tenantId,

@@ -2,13 +2,25 @@ import { Injectable } from '@nestjs/common';
 import { type ReadOptions, SqlReader } from '../database/sql-reader.js';
 import type { Statement } from '../database/statement.js';
 import { tenantTables } from '../schema/tenant-tables.js';
-import { type DataScope, scopeShape } from './data-scope.js';
+import { SYNC_GUARD_SQL, type SyncGuardRow } from '../schema/sync-state.js';
+import { type DataScope, narrowScope, scopeShape } from './data-scope.js';
 import { type ScopeShape, unboundReferences } from './scope-check.js';
 
 /** The statements of one request's read over tenant rows, on one connection. */
 export interface ScopedSession {
   rows<R, I extends { readonly scope: DataScope }>(statement: Statement<I>, input: I): Promise<R[]>;
+  /**
+   * On a snapshot read: what a sync round checks first (sync-state.ts), with the read's scope narrowed
+   * to what the client may see in this snapshot (statements may then be bound to either).
+   */
+  syncGuard(): Promise<SyncGuard>;
 }
+
+export interface SyncGuard extends Omit<SyncGuardRow, 'clientExists' | 'allowedStoreIds'> {
+  readonly scope: DataScope;
+}
+
+const SYNC_GUARD = { text: SYNC_GUARD_SQL, name: 'cia_sync_guard' };
 
 /**
  * The only way the code of /v1 data reaches PostgreSQL. It takes the request's DataScope (which only
@@ -28,15 +40,26 @@ export class ScopedReader {
 
   /** An expensive read counts against the scope's API client (its share of the expensive capacity). */
   read<T>(scope: DataScope, options: ReadOptions, work: (session: ScopedSession) => Promise<T>): Promise<T> {
+    // The scopes statements may be bound to: the read's, and its narrowing to a snapshot's view.
+    const scopes = new Set<DataScope>([scope]);
     return this.reader.read(scope.deadlineMs, { ...options, client: scope.clientId }, (session) =>
       work({
         rows: async <R, I extends { readonly scope: DataScope }>(statement: Statement<I>, input: I): Promise<R[]> => {
           const values = statement.values(input);
-          if (input.scope !== scope || values[0] !== scope.tenantId || !storesBound(scope, values[1])) {
+          const bound = input.scope;
+          if (!scopes.has(bound) || values[0] !== bound.tenantId || !storesBound(bound, values[1])) {
             throw new Error('statement bound to another scope');
           }
-          await this.check(statement, scopeShape(scope));
+          await this.check(statement, scopeShape(bound));
           return session.rows<R>(statement, values);
+        },
+        syncGuard: async (): Promise<SyncGuard> => {
+          if (!options.snapshot) throw new Error('a sync guard outside a snapshot guards nothing');
+          const [row] = await session.rows<SyncGuardRow>(SYNC_GUARD, [scope.tenantId, scope.clientId]);
+          const { clientExists, allowedStoreIds, ...guard } = row;
+          const narrowed = narrowScope(scope, allowedStoreIds, clientExists);
+          scopes.add(narrowed);
+          return { ...guard, scope: narrowed };
         },
       }),
     );
