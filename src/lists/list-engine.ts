@@ -120,7 +120,8 @@ export class ListEngine {
   private async read(definition: ListDefinition, input: ListRead, sync?: PagePlan): Promise<ListedRows> {
     const statements = this.statementsOf(definition);
     return (
-      (await this.readOn(statements, input, 'replica', sync)) ?? (await this.readOn(statements, input, 'primary', sync))!
+      (await this.readOn(statements, input, 'replica', sync)) ??
+      (await this.readOn(statements, input, 'primary', sync))!
     );
   }
 

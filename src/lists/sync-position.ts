@@ -159,6 +159,10 @@ export const AHEAD_OF_DATABASE = `is ahead of this database: it was not handed o
 /** Why a position the service handed out is refused now (docs/sync.md#when-a-position-is-refused). */
 export const REFUSED = {
   otherDatabase: `was handed out by another database (a restore, a failover to a replica, a new cluster): ${FULL_COPY}`,
-  triggersOff: `cannot be honoured: the service's change triggers are not all enabled on this database (run npm run db:migrate to set them back): ${FULL_COPY}`,
-  voided: `is older than a change that marked no rows (a TRUNCATE, triggers disabled or a column altered outside the service's migrations): ${FULL_COPY}`,
+  triggersOff:
+    `cannot be honoured: the service's change triggers are not all enabled on this database ` +
+    `(npm run db:migrate sets them back): ${FULL_COPY}`,
+  voided:
+    `is older than a change that marked no rows (a TRUNCATE, triggers disabled or a column altered ` +
+    `outside the service's migrations): ${FULL_COPY}`,
 } as const;

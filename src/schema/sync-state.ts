@@ -36,7 +36,8 @@ export const INCARNATION_SQL = `(SELECT system_identifier FROM pg_control_system
  * The 64-bit id of the newest transaction that changed a trigger or a column of a synced table (a
  * catalog row's xmin is 32 bits: placed in the epoch that makes it no later than the next id).
  */
-export const CATALOG_XACT_SQL = `(SELECT COALESCE(max(CASE WHEN (n.e | x.id) > n.next THEN (n.e | x.id) - 4294967296 ELSE n.e | x.id END), 0)
+export const CATALOG_XACT_SQL = `(SELECT COALESCE(max(
+     CASE WHEN (n.e | x.id) > n.next THEN (n.e | x.id) - 4294967296 ELSE n.e | x.id END), 0)
    FROM (SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint AS next,
                 (pg_snapshot_xmax(pg_current_snapshot())::text::bigint >> 32) << 32 AS e) n,
         (SELECT t.xmin::text::bigint AS id FROM pg_trigger t WHERE t.tgrelid IN (${tableList}) AND NOT t.tgisinternal

@@ -122,7 +122,9 @@ export class FailSafeSync1764547200000 implements MigrationInterface {
     // Product counts: insert-only deltas, folded without waiting.
     await q.query(`ALTER TABLE public.product_counts DROP CONSTRAINT product_counts_pkey`);
     await q.query(`ALTER TABLE public.product_counts ADD COLUMN id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY`);
-    await q.query(`CREATE INDEX product_counts_key_idx ON public.product_counts (tenant_id, store_id, is_active) INCLUDE (n)`);
+    await q.query(
+      `CREATE INDEX product_counts_key_idx ON public.product_counts (tenant_id, store_id, is_active) INCLUDE (n)`,
+    );
     await q.query(`CREATE FUNCTION public.product_counts_fold(tenant text, store text, active boolean) RETURNS void
       LANGUAGE plpgsql AS $$
       BEGIN
@@ -193,7 +195,8 @@ export class FailSafeSync1764547200000 implements MigrationInterface {
     // Where statement triggers do not fire (a logical-replication apply worker), rows are counted.
     await q.query(`CREATE FUNCTION public.product_counts_row() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF TG_OP = 'UPDATE' AND (OLD.tenant_id, OLD.store_id, OLD.is_active) IS NOT DISTINCT FROM (NEW.tenant_id, NEW.store_id, NEW.is_active) THEN
+        IF TG_OP = 'UPDATE'
+           AND (OLD.tenant_id, OLD.store_id, OLD.is_active) IS NOT DISTINCT FROM (NEW.tenant_id, NEW.store_id, NEW.is_active) THEN
           RETURN NULL;
         END IF;
         IF TG_OP IN ('DELETE', 'UPDATE') THEN
