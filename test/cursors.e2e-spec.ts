@@ -280,8 +280,8 @@ describe('sync walks (changedSince and Sync-Position)', () => {
   });
 
   it('allows lowStockOnly=false and storeId with changedSince', async () => {
-    await t
-      .get('/v1/inventory/stock?activeOnly=false&lowStockOnly=false&storeId=sto_a1&changedSince=sp_1', KEYS.tenantA)
-      .expect(200);
+    const walk = '/v1/inventory/stock?activeOnly=false&lowStockOnly=false&storeId=sto_a1';
+    const position = (await t.get(walk, KEYS.tenantA).expect(200)).headers['sync-position'];
+    await t.get(`${walk}&changedSince=${position}`, KEYS.tenantA).expect(200);
   });
 });

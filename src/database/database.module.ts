@@ -1,11 +1,12 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from '../config/app-config.js';
+import { DatabaseIncarnation } from './database-incarnation.js';
 import { dataSourceOptions } from './data-source-options.js';
 import { ServiceSecrets } from './service-secrets.js';
 import { SqlReader } from './sql-reader.js';
 
-/** The pools (TypeORM's, for the schema, migrations and tools too), the request path's SqlReader and the service's secrets. */
+/** The pools (TypeORM's, for the schema, migrations and tools too), the request path's SqlReader, the service's secrets and which database it is. */
 @Global()
 @Module({})
 export class DatabaseModule {
@@ -27,8 +28,8 @@ export class DatabaseModule {
           retryAttempts: 0,
         }),
       ],
-      providers: [SqlReader, ServiceSecrets],
-      exports: [SqlReader, ServiceSecrets],
+      providers: [SqlReader, ServiceSecrets, DatabaseIncarnation],
+      exports: [SqlReader, ServiceSecrets, DatabaseIncarnation],
     };
   }
 }

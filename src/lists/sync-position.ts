@@ -1,8 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ServiceSecrets } from '../database/service-secrets.js';
-import { SqlReader } from '../database/sql-reader.js';
-import { INCARNATION_SQL } from '../schema/sync-state.js';
+import { DatabaseIncarnation } from '../database/database-incarnation.js';
 import { ApiError } from '../http/api-error.js';
 
 /**
@@ -30,8 +29,6 @@ export interface DecodedPosition {
   readonly incarnation: string | null;
 }
 
-const INCARNATION = { text: `SELECT ${INCARNATION_SQL} AS incarnation`, name: 'cia_incarnation' };
-
 /**
  * Encodes and decodes sync positions. A position is a transaction id (see the ChangeMarkers
  * migration), encrypted with AES-256-GCM under a key derived from the service's signing key, with the
@@ -47,12 +44,10 @@ const INCARNATION = { text: `SELECT ${INCARNATION_SQL} AS incarnation`, name: 'c
 @Injectable()
 export class SyncPositions {
   private keys: Promise<{ cipher: Buffer; iv: Buffer }> | undefined;
-  /** The primary's incarnation as last read (refreshed when a position does not open under it). */
-  private incarnation: Promise<string> | undefined;
 
   constructor(
     private readonly secrets: ServiceSecrets,
-    private readonly reader: SqlReader,
+    private readonly database: DatabaseIncarnation,
   ) {}
 
   /** What a position is bound to. */
@@ -83,11 +78,11 @@ export class SyncPositions {
       throw invalidPosition(`is not a position of this service: ${FULL_COPY}`);
     }
     const keys = await this.keysFor(deadlineMs);
-    const known = await this.incarnationOf(deadlineMs, false);
+    const known = await this.database.current(deadlineMs);
     let xact = open(keys.cipher, sealed, boundTo(binding, known));
     if (xact !== null) return { xact, incarnation: known };
     // The database may have changed under the service (a failover, a restore): read it again.
-    const now = await this.incarnationOf(deadlineMs, true);
+    const now = await this.database.current(deadlineMs, true);
     if (now !== known) {
       xact = open(keys.cipher, sealed, boundTo(binding, now));
       if (xact !== null) return { xact, incarnation: now };
@@ -101,24 +96,7 @@ export class SyncPositions {
 
   /** A read saw this incarnation: the next decode tries it first. */
   observe(incarnation: string): void {
-    this.incarnation = Promise.resolve(incarnation);
-  }
-
-  private incarnationOf(deadlineMs: number, fresh: boolean): Promise<string> {
-    if (fresh || this.incarnation === undefined) {
-      this.incarnation = this.reader
-        .read(deadlineMs, { cost: 'cheap', server: 'primary' }, (session) =>
-          session.rows<{ incarnation: string }>(INCARNATION, []),
-        )
-        .then(
-          ([row]) => row.incarnation,
-          (error: unknown) => {
-            this.incarnation = undefined;
-            throw error;
-          },
-        );
-    }
-    return this.incarnation;
+    this.database.observe(incarnation);
   }
 
   private keysFor(deadlineMs: number): Promise<{ cipher: Buffer; iv: Buffer }> {
