@@ -33,6 +33,12 @@ export const SYNC_TABLES = [
 ] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 
+/**
+ * Tables only the service's triggers write: a database fed by logical replication keeps them itself
+ * (its triggers fire ALWAYS), so a publication must not carry them (docs/sync.md#every-write-path).
+ */
+export const SERVICE_OWN_TABLES = ['product_counts', 'api_client_store_grants', 'sync_state'] as const;
+
 const always = (table: DeclaredTrigger['table'], ...names: string[]): DeclaredTrigger[] =>
   names.map((name) => ({ table, name, mode: 'A' }));
 
