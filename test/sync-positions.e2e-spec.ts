@@ -1,3 +1,4 @@
+import { createCipheriv, createHash, createHmac, hkdfSync } from 'node:crypto';
 import { INCARNATION_SQL } from '../src/schema/sync-state.js';
 import { KEYS, testDataset } from './support/dataset.js';
 import { seededRandom } from './support/sync-harness.js';
@@ -113,6 +114,28 @@ describe('a sync position', () => {
     const [{ voided }] = await t.db.query(`SELECT void_xact > 0 AS voided FROM sync_state`);
     if (voided) expect(await expectRefused(`${PRODUCTS}&changedSince=sp_1`)).toMatch(/marked no rows/);
     else await t.get(`${PRODUCTS}&changedSince=sp_1`, KEYS.tenantA).expect(200);
+  });
+
+  it('sealed by the version before positions named their database: taken by the upgraded database only', async () => {
+    // Sealed as that version did: the list, tenant, client and store as associated data, nothing else.
+    const [{ value }] = await t.db.query(`SELECT value FROM service_secrets WHERE name = 'cursor_signing_key'`);
+    const derived = Buffer.from(hkdfSync('sha256', Buffer.from(value, 'utf8'), Buffer.alloc(0), 'sync-position', 64));
+    const binding = createHash('sha256')
+      .update(JSON.stringify(['products', 'ten_a', 'cli_a_all', null]))
+      .digest();
+    const [{ xact }] = await t.db.query(`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xact`);
+    const plain = Buffer.alloc(8);
+    plain.writeBigUInt64BE(BigInt(xact));
+    const iv = createHmac('sha256', derived.subarray(32)).update(binding).update(plain).digest().subarray(0, 12);
+    const cipher = createCipheriv('aes-256-gcm', derived.subarray(0, 32), iv).setAAD(binding);
+    const sealed = Buffer.concat([iv, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
+    const old = `sp_${sealed.toString('base64url')}`;
+
+    await t.db.query(`UPDATE sync_state SET legacy_incarnation = 'another database'`);
+    expect(await expectRefused(`${PRODUCTS}&changedSince=${old}`)).toMatch(/another database/);
+    await t.db.query(`UPDATE sync_state SET legacy_incarnation = (${INCARNATION_SQL})`);
+    const res = await t.get(`${PRODUCTS}&changedSince=${old}`, KEYS.tenantA).expect(200);
+    expect(res.headers['sync-position']).not.toBe(old);
   });
 
   it('says that a full copy is needed', async () => {
