@@ -3,8 +3,9 @@ import { ENTITIES, MIGRATIONS } from '../schema/index.js';
 import {
   RECORD_GUARD_SQL,
   RECOUNT_PRODUCTS_SQL,
+  SET_TRIGGER_MODES_SQL,
   TRIGGERS_OK_SQL,
-  triggerModeStatements,
+  TRIGGERS_WRONG_SQL,
   VOID_UNRECORDED_CHANGES_SQL,
 } from '../schema/sync-state.js';
 
@@ -107,8 +108,12 @@ async function keepPositionsSafe(ds: DataSource, when: 'before' | 'after'): Prom
     }
     const [{ ok }] = await m.query(`SELECT ${TRIGGERS_OK_SQL} AS ok`);
     if (!ok) {
-      for (const statement of triggerModeStatements()) await m.query(statement);
+      await m.query(SET_TRIGGER_MODES_SQL);
       for (const statement of RECOUNT_PRODUCTS_SQL) await m.query(statement);
+      const wrong: { wrong: string }[] = await m.query(TRIGGERS_WRONG_SQL);
+      // A dropped trigger cannot be made again here: every sync round is refused until it is.
+      if (wrong.length > 0)
+        throw new Error(`triggers of the service are missing: ${wrong.map((w) => w.wrong).join(', ')}`);
     }
     await m.query(RECORD_GUARD_SQL);
   });

@@ -6,7 +6,10 @@ import { dataSourceOptions } from './data-source-options.js';
 import { ServiceSecrets } from './service-secrets.js';
 import { SqlReader } from './sql-reader.js';
 
-/** The pools (TypeORM's, for the schema, migrations and tools too), the request path's SqlReader, the service's secrets and which database it is. */
+/**
+ * The pools (TypeORM's, for the schema, migrations and tools too), the request path's SqlReader, the
+ * service's secrets and which database it is.
+ */
 @Global()
 @Module({})
 export class DatabaseModule {

@@ -16,7 +16,8 @@ import { SYNC_TABLES, TRIGGERS } from './sync-triggers.js';
  *   are still honoured (the one the FailSafeSync migration ran in).
  */
 
-const tableList = SYNC_TABLES.map((t) => `'public.${t}'::regclass`).join(', ');
+// to_regclass: a table a later migration creates is simply not there yet.
+const tableList = SYNC_TABLES.map((t) => `to_regclass('public.${t}')`).join(', ');
 
 /**
  * The database a position comes from: the cluster (its system identifier: a new cluster, a restore
@@ -44,10 +45,31 @@ export const CATALOG_XACT_SQL = `(SELECT COALESCE(max(
          UNION ALL
          SELECT a.xmin::text::bigint FROM pg_attribute a WHERE a.attrelid IN (${tableList}) AND a.attnum > 0) x)`;
 
+const declared = `(VALUES ${TRIGGERS.map((t) => `('public.${t.table}', '${t.name}', '${t.mode}')`).join(', ')}) d(tbl, name, mode)`;
+
 /** Whether every declared trigger exists and fires in its declared mode. */
 export const TRIGGERS_OK_SQL = `(SELECT bool_and(t.tgenabled IS NOT DISTINCT FROM d.mode::"char")
-   FROM (VALUES ${TRIGGERS.map((t) => `('public.${t.table}', '${t.name}', '${t.mode}')`).join(', ')}) d(tbl, name, mode)
-   LEFT JOIN pg_trigger t ON t.tgrelid = d.tbl::regclass AND t.tgname = d.name)`;
+   FROM ${declared}
+   LEFT JOIN pg_trigger t ON t.tgrelid = to_regclass(d.tbl) AND t.tgname = d.name)`;
+
+/** The declared triggers that are missing or fire in another mode, as text (for an error message). */
+export const TRIGGERS_WRONG_SQL = `SELECT d.tbl || '.' || d.name || ': ' || COALESCE(t.tgenabled::text, 'missing') AS wrong
+   FROM ${declared}
+   LEFT JOIN pg_trigger t ON t.tgrelid = to_regclass(d.tbl) AND t.tgname = d.name
+  WHERE t.tgenabled IS DISTINCT FROM d.mode::"char"`;
+
+/**
+ * Sets each declared trigger that exists to its declared mode (a restore or an operator may have
+ * changed it; a migration runs it for the triggers that exist so far).
+ */
+export const SET_TRIGGER_MODES_SQL = `DO $modes$ DECLARE t record; BEGIN
+  FOR t IN SELECT d.tbl, d.name, d.mode FROM ${declared}
+             JOIN pg_trigger g ON g.tgrelid = to_regclass(d.tbl) AND g.tgname = d.name
+            WHERE g.tgenabled <> d.mode::"char" LOOP
+    EXECUTE format('ALTER TABLE %s %s TRIGGER %I', t.tbl,
+      CASE t.mode WHEN 'A' THEN 'ENABLE ALWAYS' WHEN 'R' THEN 'ENABLE REPLICA' ELSE 'ENABLE' END, t.name);
+  END LOOP;
+END $modes$`;
 
 /**
  * What a page of a sync round checks first, in its snapshot: which positions it may honour, and what
@@ -83,13 +105,6 @@ export const VOID_UNRECORDED_CHANGES_SQL = `UPDATE public.sync_state st
 
 /** What `migrate()` runs after the migrations: the catalog as they left it is the service's own. */
 export const RECORD_GUARD_SQL = `UPDATE public.sync_state SET guard_xact = ${CATALOG_XACT_SQL}`;
-
-/** Puts each declared trigger back in its mode (a restore or an operator may have changed it). */
-export const triggerModeStatements = (): string[] =>
-  TRIGGERS.map(
-    (t) =>
-      `ALTER TABLE public.${t.table} ${{ A: 'ENABLE ALWAYS', O: 'ENABLE', R: 'ENABLE REPLICA' }[t.mode]} TRIGGER ${t.name}`,
-  );
 
 /** The exact product counts again (after triggers were found disabled, counts may have drifted). */
 export const RECOUNT_PRODUCTS_SQL = [

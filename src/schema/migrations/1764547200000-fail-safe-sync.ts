@@ -1,6 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { INCARNATION_SQL, RECORD_GUARD_SQL, triggerModeStatements } from '../sync-state.js';
-import { SYNC_TABLES } from '../sync-triggers.js';
+import { INCARNATION_SQL, RECORD_GUARD_SQL, SET_TRIGGER_MODES_SQL } from '../sync-state.js';
+
+/** The tables the synced lists read when this migration was written (later ones have their own triggers). */
+const SYNC_TABLES = ['products', 'stock_levels', 'vat_rates', 'stores', 'api_clients', 'api_client_store_grants'];
 
 /**
  * Every write path marks what it changes, or voids older positions (docs/sync.md#every-write-path):
@@ -237,11 +239,12 @@ export class FailSafeSync1764547200000 implements MigrationInterface {
       await q.query(`CREATE TRIGGER ${table}_truncate_voids_positions AFTER TRUNCATE ON public.${table}
         FOR EACH STATEMENT EXECUTE FUNCTION public.sync_void_positions()`);
     }
-    for (const statement of triggerModeStatements()) await q.query(statement);
+    await q.query(SET_TRIGGER_MODES_SQL);
     await q.query(RECORD_GUARD_SQL);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    const TABLES_AND_KEYS = [...SYNC_TABLES, 'api_keys'].map((t) => `'public.${t}'::regclass`).join(', ');
     for (const table of SYNC_TABLES) await q.query(`DROP TRIGGER ${table}_truncate_voids_positions ON public.${table}`);
     await q.query(`DROP FUNCTION public.sync_void_positions()`);
     await q.query(`DROP TABLE public.sync_state`);
@@ -296,9 +299,11 @@ export class FailSafeSync1764547200000 implements MigrationInterface {
         FOR EACH ROW EXECUTE FUNCTION public.mark_change()`);
     }
     // Firing modes back to the default (the schema-qualified bodies stay: same behaviour).
-    for (const statement of triggerModeStatements()) {
-      if (!/product_counts_row|truncate_voids|repointed/.test(statement))
-        await q.query(statement.replace(/ENABLE (ALWAYS|REPLICA) TRIGGER/, 'ENABLE TRIGGER'));
-    }
+    await q.query(`DO $modes$ DECLARE t record; BEGIN
+      FOR t IN SELECT g.tgrelid::regclass AS tbl, g.tgname FROM pg_trigger g
+                WHERE NOT g.tgisinternal AND g.tgenabled <> 'O' AND g.tgrelid = ANY(ARRAY[${TABLES_AND_KEYS}]) LOOP
+        EXECUTE format('ALTER TABLE %s ENABLE TRIGGER %I', t.tbl, t.tgname);
+      END LOOP;
+    END $modes$`);
   }
 }
