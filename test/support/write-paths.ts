@@ -303,6 +303,31 @@ async function* editThenDelete(
   yield `DELETE FROM ${table} WHERE ${table === 'products' ? 'id' : 'product_id'} IN (${chosen.join(', ')})`;
 }
 
+/**
+ * A VAT rate put back from a kept copy by an upsert of every column (a row a list reads that cannot
+ * be deleted while products use it): `INSERT … SELECT … ON CONFLICT DO UPDATE` of every column.
+ */
+async function* upsertVatRate(ctx: WritePathContext, q: Query): AsyncGenerator<string> {
+  const id = pick(ctx, await ids(q, `SELECT id FROM vat_rates WHERE tenant_id = $1 ORDER BY id`, [ctx.tenant]));
+  const kept = `wp_kept_vat_${ctx.serial++}`;
+  await q(`CREATE TABLE ${kept} AS SELECT * FROM vat_rates WHERE id = $1`, [id]);
+  try {
+    yield `CREATE TABLE ${kept} AS SELECT * FROM vat_rates WHERE id = ${id}`;
+    await q(`UPDATE vat_rates SET percentage = percentage + 1, name = name || ' edited' WHERE id = $1`, [id]);
+    yield `UPDATE vat_rates SET percentage, name WHERE id = ${id}`;
+    const columns = await everyColumn(q, 'vat_rates');
+    const excluded = columns
+      .split(', ')
+      .map((c) => `EXCLUDED.${c}`)
+      .join(', ');
+    await q(`INSERT INTO vat_rates (${columns}) SELECT ${columns} FROM ${kept}
+      ON CONFLICT (id) DO UPDATE SET (${columns}) = ROW(${excluded})`);
+    yield `INSERT INTO vat_rates (every column) SELECT every column FROM the kept copy ON CONFLICT DO UPDATE`;
+  } finally {
+    await q(`DROP TABLE IF EXISTS ${kept}`);
+  }
+}
+
 /** Copies a query's rows out with COPY … TO STDOUT (text format). */
 async function copyOut(session: pg.PoolClient, sql: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -406,9 +431,14 @@ export const WRITE_PATHS: readonly WritePath[] = [
   {
     name: 'insert-select',
     about:
-      'products (or stock levels) put back with INSERT … SELECT of every column from a kept copy, old change markers included',
+      'products (or stock levels) put back with INSERT … SELECT of every column from a kept copy, old change ' +
+      'markers included; or a VAT rate put back by an upsert of every column',
     async *run(ctx) {
       const q: Query = (sql, values) => ctx.db.query(sql, values);
+      if (ctx.random() < 0.25) {
+        yield* upsertVatRate(ctx, q);
+        return;
+      }
       const chosen = await keepProducts(ctx, q, 2 + Math.floor(ctx.random() * 4));
       const table = ctx.random() < 0.5 ? 'products' : 'stock_levels';
       const kept = `wp_kept_${ctx.serial++}`;
