@@ -127,8 +127,16 @@ describe('a copy kept by the sync recipe, whatever way the tables are written', 
           continue;
         }
         const wrong = await judge(copies);
-        if (copies.reduce((sum, c) => sum + c.refusals, 0) > refusalsBefore)
+        if (copies.reduce((sum, c) => sum + c.refusals, 0) > refusalsBefore) {
           refusedAfter.set(form.name, (refusedAfter.get(form.name) ?? 0) + 1);
+          // Writes that mark their rows must not cost every client a full copy.
+          if (form.marked) {
+            failures.push({
+              form: form.name,
+              report: `sequence ${sequence}, after ${form.name}: a position was refused\n    ${done.join('\n    ')}`,
+            });
+          }
+        }
         if (wrong.length > 0) {
           const diff = wrong.map(
             (w) =>

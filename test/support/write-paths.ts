@@ -46,6 +46,8 @@ export interface WritePathContext {
 export interface WritePath {
   readonly name: string;
   readonly about: string;
+  /** Whether every write of the form marks its rows: then no position may be refused after it. */
+  readonly marked?: boolean;
   run(ctx: WritePathContext): AsyncGenerator<string, void, void>;
 }
 
@@ -422,6 +424,7 @@ export const WRITE_PATHS: readonly WritePath[] = [
   {
     name: 'row-dml',
     about: 'plain INSERT, UPDATE and DELETE of rows of every table the lists read (the control: marked today)',
+    marked: true,
     async *run(ctx) {
       const q: Query = (sql, values) => ctx.db.query(sql, values);
       const n = 2 + Math.floor(ctx.random() * 3);
