@@ -419,6 +419,31 @@ async function* dumpDeleteRestore(ctx: WritePathContext, disableTriggers: boolea
   }
 }
 
+/** The tables the lists read rows from, and those that decide what a client sees. */
+const LIST_TABLES = ['products', 'stock_levels', 'vat_rates', 'api_clients', 'stores'];
+
+/**
+ * Writes of a session under session_replication_role = replica (what a logical-replication apply
+ * worker runs under): row triggers that are not ENABLE ALWAYS do not fire.
+ */
+async function* replicaWrites(ctx: WritePathContext, q: Query): AsyncGenerator<string> {
+  const grants = ctx.random() < 0.3;
+  if (grants) yield* narrowLimitedClient(ctx, q);
+  await q(`SET session_replication_role = replica`);
+  try {
+    yield `SET session_replication_role = replica`;
+    if (grants) yield await ROW_WRITES.api_clients.widen(ctx, q);
+    const n = 1 + Math.floor(ctx.random() * 3);
+    for (let i = 0; i < n; i++) {
+      const table = pick(ctx, ['products', 'products', 'stock_levels', 'stock_levels', 'vat_rates', 'stores']);
+      yield await rowWrite(ctx, q, table);
+    }
+  } finally {
+    await q(`RESET session_replication_role`);
+  }
+  yield `RESET session_replication_role`;
+}
+
 /** Every form of writing, each a generator of operations. */
 export const WRITE_PATHS: readonly WritePath[] = [
   {
@@ -531,24 +556,22 @@ export const WRITE_PATHS: readonly WritePath[] = [
     name: 'replica-role',
     about:
       "writes in a session under SET session_replication_role = replica (a logical-replication apply worker's role)",
+    run: (ctx) => inSession(ctx, (_session, q) => replicaWrites(ctx, q)),
+  },
+  {
+    name: 'reenabled-then-replica',
+    about:
+      'DISABLE then ENABLE TRIGGER of the tables (as every restore with --disable-triggers does), with no write ' +
+      'in between, then writes under session_replication_role = replica: ENABLE makes ALWAYS triggers ordinary again',
     async *run(ctx) {
-      yield* inSession(ctx, async function* (session, q) {
-        const grants = ctx.random() < 0.3;
-        if (grants) yield* narrowLimitedClient(ctx, q);
-        await q(`SET session_replication_role = replica`);
-        try {
-          yield `SET session_replication_role = replica`;
-          if (grants) yield await ROW_WRITES.api_clients.widen(ctx, q);
-          const n = 1 + Math.floor(ctx.random() * 3);
-          for (let i = 0; i < n; i++) {
-            const table = pick(ctx, ['products', 'products', 'stock_levels', 'stock_levels', 'vat_rates', 'stores']);
-            yield await rowWrite(ctx, q, table);
-          }
-        } finally {
-          await q(`RESET session_replication_role`);
-        }
-        yield `RESET session_replication_role`;
-      });
+      const q: Query = (sql, values) => ctx.db.query(sql, values);
+      const which = ctx.random() < 0.5 ? 'USER' : 'ALL';
+      for (const table of LIST_TABLES) {
+        await q(`ALTER TABLE ${table} DISABLE TRIGGER ${which}`);
+        await q(`ALTER TABLE ${table} ENABLE TRIGGER ${which}`);
+      }
+      yield `ALTER TABLE ${LIST_TABLES.join(', ')} DISABLE TRIGGER ${which}, then ENABLE TRIGGER ${which}`;
+      yield* inSession(ctx, (_session, inner) => replicaWrites(ctx, inner));
     },
   },
   {
