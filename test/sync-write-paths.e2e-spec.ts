@@ -25,18 +25,21 @@ import {
  * A differential test over the ways PostgreSQL writes the tables the synced lists read (issue 30):
  * generated sequences of operations, each of one write path (test/support/write-paths.ts: plain row
  * DML, INSERT … SELECT and COPY carrying old change markers, TRUNCATE, DISABLE TRIGGER,
- * session_replication_role = replica, a re-pointed stock level, a data-only dump and restore with and
- * without --disable-triggers), with a round of the sync recipe after every step, for the products and
- * stock lists, with a key of every store and a key limited to stores. After every operation the oracle:
- * one more round, then each copy equals a fresh full walk field by field, or the round was refused
- * (a 400 naming changedSince) and the full walk then makes it equal. Never neither.
+ * session_replication_role = replica (also after a DISABLE/ENABLE TRIGGER cycle), a re-pointed stock
+ * level, a data-only dump and restore with and without --disable-triggers), with a round of the sync
+ * recipe after every step (now and then its periodic full walk), for the products and stock lists,
+ * with a key of every store and a key limited to stores. After every operation the oracle: one more
+ * round, then each copy equals a fresh full walk field by field, or the round was refused (a 400
+ * naming changedSince) and the full walk then makes it equal. Never neither. The database is not
+ * reset between operations: what one leaves behind (triggers made ordinary again, say) meets the next.
  *
  * On a PostgreSQL server of the test's own: dump and restore, DISABLE TRIGGER ALL and
  * session_replication_role need a superuser, and pg_dump, pg_restore and psql the server's version.
  *
  * SYNC_PATHS_SEED=n replays a run; SYNC_PATHS_ONLY=<name> runs one form (names in WRITE_PATHS);
  * SYNC_PATHS_ROUNDS=n makes each form n times (2 by default), SYNC_PATHS_LENGTH=n operations a
- * sequence (5 by default): each sequence starts with a first copy.
+ * sequence (5 by default): each sequence starts with a first copy. Plain row DML must never make a
+ * position refused (it marks its rows: refusing would cost every client a full copy).
  */
 const SEED = Number(process.env.SYNC_PATHS_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const ONLY = process.env.SYNC_PATHS_ONLY;

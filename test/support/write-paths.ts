@@ -14,7 +14,8 @@ import { idOf, nextLink, ROUTES, type Route, type Row } from './sync-harness.js'
  *
  * A write path is a form of writing: plain row DML, `INSERT … SELECT` of every column from a kept
  * copy, `COPY` listing every column, `TRUNCATE` then re-insert, `ALTER TABLE … DISABLE TRIGGER`,
- * `session_replication_role = replica`, a stock level re-pointed to another product, and a data-only
+ * `session_replication_role = replica` (also after a DISABLE/ENABLE cycle, which turns ENABLE ALWAYS
+ * triggers back into ordinary ones), a stock level re-pointed to another product, and a data-only
  * dump, a mistaken delete and a restore (with and without `--disable-triggers`). Each operation of a
  * form is a sequence of steps; after each step the copies run a round of the recipe. The oracle, after
  * an operation: one more round, then either the copy equals a fresh full walk field by field, or the
