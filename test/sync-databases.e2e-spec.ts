@@ -171,6 +171,9 @@ describe('a round read from a hot standby that replays a change between two stat
       await writer.query('BEGIN');
       await writer.query(change);
       await writer.query('LOCK TABLE products IN ACCESS EXCLUSIVE MODE');
+      // The lock's WAL record goes to the standby once flushed: these servers commit asynchronously, so
+      // a commit of another transaction that waits for its flush sends it now, not at the next checkpoint.
+      await query(url, 'BEGIN; SET LOCAL synchronous_commit = on; SELECT pg_current_xact_id(); COMMIT;');
       await until('the standby replays the lock', async () => {
         const [{ n }] = await query<{ n: number }>(
           onStandby,
