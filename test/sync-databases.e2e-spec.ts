@@ -136,6 +136,10 @@ async function answers(copies: readonly RecipeCopy[], positions: ReadonlyMap<Rec
   return found;
 }
 
+/** How many positions got each status: the line a run prints (what the assertion's diff spells out). */
+const statuses = (found: Awaited<ReturnType<typeof answers>>): string =>
+  JSON.stringify(found.reduce<Record<number, number>>((n, a) => ({ ...n, [a.status]: (n[a.status] ?? 0) + 1 }), {}));
+
 const allRefused = (found: Awaited<ReturnType<typeof answers>>) =>
   found.map(({ copy, position }) => ({ copy, position, status: 400, refusal: REFUSED }));
 
@@ -282,12 +286,16 @@ describe('after a failover to a standby that missed commits', () => {
     const from = await nextTransaction(promoted);
     await advanceTransactions(promoted, from + 200n > lastOfPrimary ? from + 200n : lastOfPrimary + 10n);
     const later = await answers(copies, positions);
-    expect({ atOnce, later }).toEqual({ atOnce: allRefused(atOnce), later: allRefused(later) });
+    const ran = (await nextTransaction(promoted)) - from;
+    console.log(
+      `sync-databases (failover): ${atOnce.length} positions, at once ${statuses(atOnce)}, ${ran} transactions later ${statuses(later)}`,
+    );
+    expect({ seed: SEED, atOnce, later }).toEqual({ seed: SEED, atOnce: allRefused(atOnce), later: allRefused(later) });
     // The recipe: a refused round, then a full walk; then rounds work again on the promoted server.
     for (const copy of copies) expect(await copy.sync()).toBe('refused, full walk');
     await writes(promoted, 12);
     for (const copy of copies) expect(await copy.round()).toBeNull();
-    expect(await differences(copies)).toEqual({});
+    expect({ seed: SEED, differences: await differences(copies) }).toEqual({ seed: SEED, differences: {} });
   }, 120_000);
 });
 
@@ -333,7 +341,9 @@ describe('after a restore', () => {
     for (const copy of copies) expect(await copy.round()).toBeNull();
     const inNewCluster = await differences(copies);
 
-    expect({ newDatabase, newCluster, inNewDatabase, inNewCluster }).toEqual({
+    console.log(`sync-databases (restore): new database ${statuses(newDatabase)}, new cluster ${statuses(newCluster)}`);
+    expect({ seed: SEED, newDatabase, newCluster, inNewDatabase, inNewCluster }).toEqual({
+      seed: SEED,
       newDatabase: allRefused(newDatabase),
       newCluster: allRefused(newCluster),
       inNewDatabase: {},
@@ -418,6 +428,6 @@ describe('a database fed by a logical-replication subscription', () => {
       'SELECT (SELECT count(*) FROM stock_levels)::int AS stock, (SELECT count(*) FROM products)::int AS products';
     expect(await query(url, count)).toEqual(await query(publisherUrl, count));
     console.log(`sync-databases (logical replication): ${writer.writes} writes, rounds ${JSON.stringify(outcomes)}`);
-    expect(await differences(copies)).toEqual({});
+    expect({ seed: SEED, differences: await differences(copies) }).toEqual({ seed: SEED, differences: {} });
   }, 240_000);
 });
