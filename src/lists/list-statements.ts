@@ -1,5 +1,6 @@
 import type { Cost } from '../database/admission.js';
 import { Shapes, type Statement, type StatementBuilder } from '../database/statement.js';
+import { tenantTables } from '../schema/tenant-tables.js';
 import { type DataScope, scopeCondition, scopeShape } from '../tenancy/data-scope.js';
 import type {
   FilterDefinition,
@@ -42,16 +43,23 @@ type Sql = StatementBuilder<ListRead>;
 
 /**
  * What any list row's visibility depends on: the stores that came into the API client's view, and
- * when (see the SyncInputs migration). Every list has this input, through its table's store.
+ * when (see the SyncInputs migration). Every list of a store's rows has this input, through the store
+ * column its table declares (@TenantRows); rows of the whole tenant have none.
  */
-const viewInput = (d: ListDefinition): ParentInput => ({
-  kind: 'parent',
-  from: { table: 'api_client_store_grants', alias: 'g' },
-  key: 'g.store_id',
-  via: `${d.from.alias}.store_id`,
-  marker: 'granted_xact',
-  client: 'g.client_id',
-});
+const viewInputs = (d: ListDefinition): ParentInput[] => {
+  const store = tenantTables().get(d.from.table)?.store ?? null;
+  if (store === null) return [];
+  return [
+    {
+      kind: 'parent',
+      from: { table: 'api_client_store_grants', alias: 'g' },
+      key: 'g.store_id',
+      via: `${d.from.alias}.${store}`,
+      marker: 'granted_xact',
+      client: 'g.client_id',
+    },
+  ];
+};
 
 /** Up to this many changed parents, each is a side of its own (an ordered index scan); more share one. */
 const SIDES_PER_INPUT = 8;
@@ -96,7 +104,7 @@ export class ListStatements {
     this.names = Object.keys(definition.filters);
     this.parentInputs = [
       ...definition.sync.inputs.filter((input): input is ParentInput => input.kind === 'parent'),
-      viewInput(definition),
+      ...viewInputs(definition),
     ];
     this.changedParents = new Shapes<ListRead>(
       (i) => scopeShape(i.scope),
