@@ -1,6 +1,5 @@
-import { PRODUCT_LIST } from '../src/catalog/products/products.list.js';
-import { STOCK_LIST } from '../src/inventory/stock/stock.list.js';
-import type { ListDefinition } from '../src/lists/list-definition.js';
+import '../src/app.module.js';
+import { definedLists, type ListDefinition } from '../src/lists/list-definition.js';
 import { type ListRead, ListStatements } from '../src/lists/list-statements.js';
 import type { DataScope } from '../src/tenancy/data-scope.js';
 import { parseRfc3339DateTime } from '../src/values/formats.js';
@@ -16,10 +15,7 @@ import { createTestApp, type TestApp } from './support/test-app.js';
  * LISTS_SEED=n replays a run.
  */
 const SEED = Number(process.env.LISTS_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const LISTS: [name: string, definition: ListDefinition][] = [
-  ['products', PRODUCT_LIST],
-  ['stock', STOCK_LIST],
-];
+const LISTS: [name: string, definition: ListDefinition][] = definedLists().map((d) => [d.name, d]);
 
 const scope = (storeIds: string[] | null): DataScope =>
   ({ tenantId: 'ten_a', storeIds, clientId: 'cli_a_all', deadlineMs: Date.now() + 60_000 }) as unknown as DataScope;
@@ -51,7 +47,11 @@ function generatedRead(definition: ListDefinition, random: () => number): ListRe
   const filters: Record<string, unknown> = {};
   for (const name of Object.keys(definition.filters)) if (random() < 0.4) filters[name] = valueOf(name, random);
   const stores = [null, ['sto_a1'], ['sto_a1', 'sto_a2']][Math.floor(random() * 3)];
-  const sync = random() < 0.3 ? { changedSince: '5', takeHorizon: random() < 0.5 } : { takeHorizon: random() < 0.3 };
+  const syncable = definition.sync !== undefined;
+  const sync =
+    syncable && random() < 0.3
+      ? { changedSince: '5', takeHorizon: random() < 0.5 }
+      : { takeHorizon: syncable && random() < 0.3 };
   const window =
     random() < 0.5
       ? { pageSize: 10, offset: Math.floor(random() * 3) * 10 }

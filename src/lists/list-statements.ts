@@ -7,10 +7,12 @@ import type {
   FilterValues,
   JoinRef,
   ListDefinition,
+  ListSync,
   ParentInput,
   TableRef,
   Variant,
 } from './list-definition.js';
+import { selectList } from './list-definition.js';
 
 /** Which rows of a list a page holds: skip `offset` rows, or start after the id `afterId` (a cursor). */
 export interface PageWindow {
@@ -103,8 +105,8 @@ export class ListStatements {
   constructor(readonly definition: ListDefinition) {
     this.names = Object.keys(definition.filters);
     this.parentInputs = [
-      ...definition.sync.inputs.filter((input): input is ParentInput => input.kind === 'parent'),
-      ...viewInputs(definition),
+      ...(definition.sync?.inputs ?? []).filter((input): input is ParentInput => input.kind === 'parent'),
+      ...(definition.sync === undefined ? [] : viewInputs(definition)),
     ];
     this.changedParents = new Shapes<ListRead>(
       (i) => scopeShape(i.scope),
@@ -193,11 +195,12 @@ export class ListStatements {
   }
 
   /** The special case that serves the filters in use, if any. */
-  private variant(i: ListRead): Variant | undefined {
+  private variant(i: ListRead): Variant<unknown> | undefined {
     if (i.sync.changedSince !== undefined) return undefined;
     const active = this.active(i.filters);
     return this.definition.variants?.find(
-      (v) => active.includes(v.when) && active.every((name) => v.filters[name] !== undefined),
+      (v) =>
+        active.includes(v.when) && active.every((name) => (v.filters as Record<string, string>)[name] !== undefined),
     );
   }
 
@@ -207,7 +210,9 @@ export class ListStatements {
     const variant = this.variant(i);
     if (variant !== undefined) {
       const active = this.active(i.filters);
-      const conditions = Object.entries(variant.filters).filter(([name]) => active.includes(name));
+      const conditions = Object.entries(variant.filters as Record<string, string>).filter(([name]) =>
+        active.includes(name),
+      );
       const where = [scope.on(variant.from.table, variant.from.alias), ...conditions.map(([, condition]) => condition)];
       return { scope, from: table(variant.from), where, key: variant.key, paged: false };
     }
@@ -224,7 +229,7 @@ export class ListStatements {
    * never reads the whole walk. A list that reads nothing else has one side, a plain condition.
    */
   private changed(i: ListRead, sql: Sql, scope: Scope, page: boolean): Source {
-    const d = this.definition;
+    const d = { ...this.definition, sync: this.sync() };
     const since = sql.param((x) => x.sync.changedSince);
     const rowInputs = d.sync.inputs.filter((input) => input.kind === 'rows');
     const parents = this.parentInputs.map((_, n) => partsOf(i.sync.parents?.[n]));
@@ -261,7 +266,7 @@ export class ListStatements {
     const since = sql.param((x) => x.sync.changedSince);
     const client = sql.param((x) => x.scope.clientId);
     const arrays = this.parentInputs.map((input, n) => {
-      const marker = input.marker ?? this.definition.sync.marker;
+      const marker = input.marker ?? this.sync().marker;
       const where = [
         scope.on(input.from.table, input.from.alias),
         ...(input.client === undefined ? [] : [`${input.client} = ${client}`]),
@@ -272,13 +277,19 @@ export class ListStatements {
     return sql.build(`SELECT ${arrays.join(',\n       ')}`, { prepared: false });
   }
 
+  /** The definition's sync: a read of a list without one never asks for a round. */
+  private sync(): ListSync {
+    if (this.definition.sync === undefined) throw new Error(`list ${this.definition.name} cannot be synced`);
+    return this.definition.sync;
+  }
+
   /** The maintained counts serve the read's total: no sync round, and only filters they keep. */
   private fastCount(i: ListRead): boolean {
     const fast = this.definition.count;
     return (
       fast !== undefined &&
       i.sync.changedSince === undefined &&
-      this.active(i.filters).every((n) => fast.filters[n] !== undefined)
+      this.active(i.filters).every((n) => (fast.filters as Record<string, string>)[n] !== undefined)
     );
   }
 
@@ -288,7 +299,7 @@ export class ListStatements {
     if (fast !== undefined && this.fastCount(i)) {
       const where = [
         scopeCondition(sql, i.scope).on(fast.from.table, fast.from.alias),
-        ...active.map((n) => fast.filters[n]),
+        ...active.map((n) => (fast.filters as Record<string, string>)[n]),
       ];
       return sql.build(
         `SELECT COALESCE(SUM(${fast.sum}), 0)::int AS total${horizon(i)} FROM ${table(fast.from)} WHERE ${where.join(' AND ')}`,
@@ -322,5 +333,5 @@ export class ListStatements {
 /** The row's joins and the lateral select that names and orders its JSON keys. */
 export function rowText(d: ListDefinition, scope: Scope): string {
   const joins = d.row.joins.map((ref) => join(ref, scope));
-  return [...joins, `CROSS JOIN LATERAL (\n    SELECT ${d.row.select}\n  ) r`].join('\n  ');
+  return [...joins, `CROSS JOIN LATERAL (\n    SELECT ${selectList(d.row.columns)}\n  ) r`].join('\n  ');
 }
