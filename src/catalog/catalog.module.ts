@@ -6,9 +6,10 @@ import { ProductsController } from './products/products.controller.js';
 import { PromotionsController } from './promotions/promotions.controller.js';
 import { PromotionsRepository } from './promotions/promotions.repository.js';
 import { PromotionsService } from './promotions/promotions.service.js';
+import { StoresController } from './stores/stores.controller.js';
 
 @Module({
-  controllers: [ProductsController, CategoriesController, PromotionsController],
+  controllers: [ProductsController, CategoriesController, PromotionsController, StoresController],
   providers: [CategoriesService, CategoriesRepository, PromotionsService, PromotionsRepository],
 })
 export class CatalogModule {}
