@@ -1,14 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ApiKeysRepository } from '../src/auth/api-keys.repository.js';
-import { CategoriesRepository } from '../src/catalog/categories/categories.repository.js';
 import '../src/app.module.js';
-import { PromotionsRepository } from '../src/catalog/promotions/promotions.repository.js';
-import { definedLists, type ListDefinition } from '../src/lists/list-definition.js';
+import { definedLists, type ListDefinition, sqlFileOf } from '../src/lists/list-definition.js';
 import { filterValues, ListEngine } from '../src/lists/list-engine.js';
 import { ListStatements } from '../src/lists/list-statements.js';
 import type { DataScope } from '../src/tenancy/data-scope.js';
 import { StoresRepository } from '../src/tenancy/stores.repository.js';
-import { parseRfc3339DateTime } from '../src/values/formats.js';
 import { testDataset } from './support/dataset.js';
 import { type RecordedStatement, recordStatements } from './support/recorded-statements.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -35,7 +32,6 @@ const scope = (tenantId: string, storeIds: string[] | null): DataScope =>
 const TENANT = scope('ten_a', null);
 const ONE_STORE = scope('ten_a', ['sto_a1']);
 const STORES = scope('ten_a', ['sto_a1', 'sto_a2']);
-const instant = (text: string) => parseRfc3339DateTime(text)!;
 const page = (pageSize: number, offset = 0) => ({ pageSize, offset });
 
 type Example = [description: string, run: () => Promise<unknown>];
@@ -43,50 +39,28 @@ type Example = [description: string, run: () => Promise<unknown>];
 const SCOPES = { all: TENANT, one: ONE_STORE, list: STORES } as const;
 
 /** The examples a list declares beside its definition (ListDefinition.examples). */
-const examplesOf = (definition: ListDefinition) => (): Example[] =>
+const examplesOf = (definition: ListDefinition): Example[] =>
   definition.examples.map((e): Example => {
     const engine = t.app.get(ListEngine);
     const scope = SCOPES[e.stores];
     if (e.id !== undefined) return [e.description, () => engine.findOne(definition, scope, e.id!)];
+    if (e.all === true) return [`list: ${e.description}`, () => engine.all(definition, scope, e.filters ?? {})];
     const filters = filterValues(definition, e.filters ?? {});
     const window = e.window ?? page(50);
     return [`list: ${e.description}`, () => engine.read(definition, { scope, filters, window, sync: e.sync ?? {} })];
   });
 
-/** Every list's examples (src/queries/<name>.repository.sql), then the repositories'. */
+/** The examples of the lists whose SQL a file holds. */
+const listExamples = (file: string): Example[] =>
+  definedLists()
+    .filter((d) => sqlFileOf(d) === file)
+    .flatMap(examplesOf);
+
+/** Every list's examples (src/queries/<name>.repository.sql), then the other repositories'. */
 const FILES: Record<string, () => Example[]> = {
-  ...Object.fromEntries(definedLists().map((d) => [`${d.name}.repository.sql`, examplesOf(d)])),
-  'categories.repository.sql': () => {
-    const categories = t.app.get(CategoriesRepository);
-    return [
-      [
-        'list: active categories by sortOrder',
-        () => categories.list(TENANT, { activeOnly: true, sortBy: 'sortOrder' }),
-      ],
-      [
-        'list: children of a category by name, inactive too, one store',
-        () => categories.list(ONE_STORE, { activeOnly: false, parentCategoryId: 'cat_a1_drinks', sortBy: 'name' }),
-      ],
-    ];
-  },
-  'promotions.repository.sql': () => {
-    const promotions = t.app.get(PromotionsRepository);
-    return [
-      ['list: ACTIVE and PAUSED of every store', () => promotions.list(TENANT, {})],
-      [
-        'list: active at an instant, of one type, one store',
-        () => promotions.list(ONE_STORE, { type: 'MULTI_BUY', activeAt: instant('2026-12-01T12:00:00Z') }),
-      ],
-      [
-        'names: of products and categories in a list of stores',
-        () => promotions.names(STORES, { products: ['prd_a1_cola'], categories: ['cat_a1_soft'] }),
-      ],
-    ];
-  },
+  ...Object.fromEntries(definedLists().map((d) => [sqlFileOf(d), () => listExamples(sqlFileOf(d))])),
   'stores.repository.sql': () => [
-    ...(definedLists().some((d) => d.name === 'stores')
-      ? examplesOf(definedLists().find((d) => d.name === 'stores')!)()
-      : []),
+    ...listExamples('stores.repository.sql'),
     ['exists', () => t.app.get(StoresRepository).exists('ten_a', 'sto_a1', Date.now() + 60_000)],
   ],
   'api-keys.repository.sql': () => [

@@ -1,6 +1,6 @@
 import { Entity } from 'typeorm';
 import '../src/app.module.js';
-import { definedLists } from '../src/lists/list-definition.js';
+import { definedLists, sqlFileOf } from '../src/lists/list-definition.js';
 import { ENTITIES } from '../src/schema/index.js';
 import { IdColumn, IdPrimaryColumn } from '../src/schema/columns.js';
 import { TenantRows, tenantTables, tenantTablesOf } from '../src/schema/tenant-tables.js';
@@ -17,11 +17,7 @@ import { committedStatements } from './support/list-reads.js';
  * it and must be refused: removed, placed behind an OR, moved into an inner join's ON, bound to
  * another parameter.
  */
-const FILES = [
-  ...definedLists().map((d) => `${d.name}.repository.sql`),
-  'categories.repository.sql',
-  'promotions.repository.sql',
-];
+const FILES = [...new Set(definedLists().map(sqlFileOf))];
 /** Statements of those files that read through SqlReader, not ScopedReader (StoresRepository's store check). */
 const UNSCOPED = new Set(['exists']);
 

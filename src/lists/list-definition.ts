@@ -38,6 +38,8 @@ export interface FilterDefinition<V = unknown, G = V> {
   readonly where: (bind: Bind<V>, value: V) => string | readonly string[];
   /** The index that serves the filter alone (docs and tests read it). */
   readonly index?: string;
+  /** The values of a choice (its shape is its value): what the list's `order` may depend on. */
+  readonly choices?: readonly string[];
   /** Its best plan depends on the value (a LIKE pattern): planned afresh each time, never prepared. */
   readonly planEachTime?: boolean;
 }
@@ -133,6 +135,8 @@ export interface ListExample<Q> {
   };
   /** One row by id (ListEngine.one) instead of a page. */
   readonly id?: string;
+  /** Every row, not a page (ListEngine.all). */
+  readonly all?: boolean;
 }
 
 /** The change marker of a list's table and what else its row reads (see SyncInput). */
@@ -152,6 +156,13 @@ export interface ListDefinition<Q = any, V = any> {
   /** Joins the filters need beside `from` (the row's own joins are in `row`). */
   readonly filterJoins?: readonly JoinRef[];
   readonly filters: Filters<Q>;
+  /** Conditions every read has, whatever the filters (what a list never shows: archived categories). */
+  readonly where?: readonly string[];
+  /**
+   * The order of a list read whole (ListEngine.all), when a choice filter picks it (categories'
+   * `sortBy`); `key` otherwise. Pages are always in `key` order.
+   */
+  readonly order?: { readonly by: FilterKeys<Q>; readonly orders: Readonly<Record<string, string>> };
   readonly count?: FastCount<Q>;
   readonly variants?: readonly Variant<Q>[];
   /**
@@ -164,9 +175,13 @@ export interface ListDefinition<Q = any, V = any> {
    * takes no `changedSince` and hands out no sync position.
    */
   readonly sync?: ListSync;
-  /** The reads its committed SQL shows. */
+  /** The reads its committed SQL shows, in `src/queries/<sql>` (`<name>.repository.sql` by default). */
   readonly examples: readonly ListExample<Q>[];
+  readonly sql?: string;
 }
+
+/** The file of a list's committed SQL. */
+export const sqlFileOf = (d: ListDefinition): string => d.sql ?? `${d.name}.repository.sql`;
 
 /** A list that can be synced. */
 export type SyncedListDefinition = ListDefinition & { readonly sync: ListSync };
@@ -209,6 +224,18 @@ export const since = (expression: string, index?: string): FilterDefinition<Inst
   index,
 });
 
+/** A value among `choices` that writes no condition: the text depends on it (the list's `order`). */
+export const choice = <T extends string>(choices: readonly T[]): FilterDefinition<T> => ({
+  shape: (value) => value,
+  where: () => [],
+  choices,
+});
+
+/** Any of a list of values (a lookup by ids). */
+export const anyOf = (column: string): FilterDefinition<readonly string[]> => ({
+  where: (bind) => `${column} = ANY(${bind()})`,
+});
+
 /** Every term a condition of its own; the text depends on the number of terms. */
 export const terms = (
   split: (given: string) => readonly string[],
@@ -222,6 +249,16 @@ export const terms = (
   index,
   planEachTime: true,
 });
+
+declare const rowType: unique symbol;
+/** The row of a list that TypeScript reads before it answers (a promotion): no view to follow. */
+export interface RowType<V> {
+  readonly [rowType]?: V;
+}
+export const rowOf = <V>(): RowType<V> => ({});
+
+/** A query type that is not a class (a lookup's): the list's filters are keyed by it all the same. */
+export const queryOf = <Q>(): abstract new () => Q => Object as unknown as abstract new () => Q;
 
 const ALL = new Map<string, ListDefinition>();
 
@@ -239,15 +276,23 @@ const VIEW_PROPERTIES = 'swagger/apiModelPropertiesArray';
  */
 export function defineList<Q, V>(
   _query: abstract new () => Q,
-  view: abstract new () => V,
+  view: (abstract new () => V) | RowType<V>,
   definition: ListDefinition<Q, V>,
 ): ListDefinition<Q, V> {
-  const declared = ((Reflect.getMetadata(VIEW_PROPERTIES, view.prototype) as string[] | undefined) ?? []).map((name) =>
-    name.replace(/^:/, ''),
-  );
-  const columns = Object.keys(definition.row.columns);
-  if (JSON.stringify(columns) !== JSON.stringify(declared)) {
-    throw new Error(`list ${definition.name}: row columns ${columns.join(', ')} are not ${view.name}'s keys in order`);
+  if (typeof view === 'function') {
+    const declared = ((Reflect.getMetadata(VIEW_PROPERTIES, view.prototype) as string[] | undefined) ?? []).map(
+      (name) => name.replace(/^:/, ''),
+    );
+    const columns = Object.keys(definition.row.columns);
+    if (JSON.stringify(columns) !== JSON.stringify(declared)) {
+      throw new Error(
+        `list ${definition.name}: row columns ${columns.join(', ')} are not ${view.name}'s keys in order`,
+      );
+    }
+  }
+  const order = definition.order;
+  if (order !== undefined && (definition.filters as Record<string, FilterDefinition>)[order.by].choices === undefined) {
+    throw new Error(`list ${definition.name}: its order depends on ${order.by}, which is not a choice`);
   }
   if (ALL.has(definition.name)) throw new Error(`list ${definition.name} is defined twice`);
   ALL.set(definition.name, definition);

@@ -113,6 +113,24 @@ export class ListEngine {
     return (await this.readOn(statements, input, 'replica')) ?? (await this.readOn(statements, input, 'primary'))!;
   }
 
+  /**
+   * Every row of the list in scope that matches, as JSON, in its order: the lists that are not
+   * paginated (categories, promotions, the names a promotion's description reads).
+   */
+  async all<Q>(definition: ListDefinition<Q>, scope: DataScope, query: Partial<Q>): Promise<JsonText[]> {
+    const input: ListRead = {
+      scope,
+      filters: filterValues(definition, query),
+      window: { pageSize: 0, offset: 0 },
+      sync: {},
+    };
+    const statement = this.statementsOf(definition).all(input);
+    const rows = await this.reader.read(scope, { cost: 'expensive' }, (db) =>
+      db.rows<{ json: JsonText }, ListRead>(statement, input),
+    );
+    return rows.map((r) => r.json);
+  }
+
   /** One row of the list by id, active or not; a 404 when there is none in the caller's scope. */
   async one(definition: ListDefinition, caller: ApiCaller, id: string): Promise<JsonText> {
     const row = await this.findOne(definition, await this.dataScopes.resolve(caller), id);

@@ -98,6 +98,7 @@ export class ListStatements {
   private readonly names: readonly string[];
   private readonly counts: Shapes<ListRead>;
   private readonly pages: Shapes<ListRead>;
+  private readonly wholes: Shapes<ListRead>;
   private readonly changedParents: Shapes<ListRead>;
   /** Every input read through a column of the list's table: the definition's and the client's view. */
   readonly parentInputs: readonly ParentInput[];
@@ -120,6 +121,11 @@ export class ListStatements {
       (i) => `${this.shapeOf(i)}|${i.window.afterId !== undefined}`,
       (i, sql) => this.writePage(i, sql),
     );
+    // The order is picked by a choice filter, whose shape is its value: shapeOf holds it.
+    this.wholes = new Shapes<ListRead>(
+      (i) => this.shapeOf(i),
+      (i, sql) => this.writeAll(i, sql),
+    );
   }
 
   /**
@@ -138,6 +144,11 @@ export class ListStatements {
   /** The page's ids (one more than the page: it tells whether another follows), then their rows as JSON. */
   page(input: ListRead): Statement<ListRead> {
     return this.pages.for(input);
+  }
+
+  /** Every row that matches, as JSON, in the list's order (a list read whole: no page, no sync). */
+  all(input: ListRead): Statement<ListRead> {
+    return this.wholes.for(input);
   }
 
   /**
@@ -217,7 +228,7 @@ export class ListStatements {
       return { scope, from: table(variant.from), where, key: variant.key, paged: false };
     }
     if (i.sync.changedSince !== undefined) return this.changed(i, sql, scope, page);
-    const where = [scope.on(d.from.table, d.from.alias), ...this.conditions(i, sql)];
+    const where = [scope.on(d.from.table, d.from.alias), ...(d.where ?? []), ...this.conditions(i, sql)];
     const from = [table(d.from), ...(d.filterJoins ?? []).map((ref) => join(ref, scope))].join(' ');
     return { scope, from, where, key: d.key, paged: false };
   }
@@ -309,6 +320,20 @@ export class ListStatements {
     return sql.build(`SELECT count(*)::int AS total${horizon(i)} FROM ${from}${whereClause(where, ' ')}`, {
       prepared: this.prepared(i),
     });
+  }
+
+  private writeAll(i: ListRead, sql: Sql): Statement<ListRead> {
+    const d = this.definition;
+    const { scope, from, where } = this.source(i, sql, false);
+    const order = d.order === undefined ? d.key : d.order.orders[i.filters[d.order.by] as string];
+    if (order === undefined) throw new Error(`list ${d.name}: no order for ${String(i.filters[d.order!.by])}`);
+    return sql.build(
+      `SELECT row_to_json(r)::text AS json
+  FROM ${from}
+  ${rowText(d, scope)}${whereClause(where, ' ')}
+ ORDER BY ${order}`,
+      { prepared: this.prepared(i) },
+    );
   }
 
   private writePage(i: ListRead, sql: Sql): Statement<ListRead> {
