@@ -12,7 +12,7 @@ import ts from 'typescript';
  */
 const ROOT = new URL('..', import.meta.url).pathname;
 const V1_DATA = ['src/catalog', 'src/inventory', 'src/lists'];
-/** Where /v1 data is read: the list engine (for every paginated list) and the repositories of the rest. */
+/** Where /v1 data is read: the list engine, for every list (paginated or read whole). */
 const READERS = ['src/lists/list-engine.ts'];
 
 function files(dir: string): string[] {

@@ -56,7 +56,7 @@ const listExamples = (file: string): Example[] =>
     .filter((d) => sqlFileOf(d) === file)
     .flatMap(examplesOf);
 
-/** Every list's examples (src/queries/<name>.repository.sql), then the other repositories'. */
+/** Every list's examples (src/queries/<name>.repository.sql), then the repositories' of keys and stores. */
 const FILES: Record<string, () => Example[]> = {
   ...Object.fromEntries(definedLists().map((d) => [sqlFileOf(d), () => listExamples(sqlFileOf(d))])),
   'stores.repository.sql': () => [
