@@ -17,13 +17,13 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import pg from 'pg';
 import { ApiKeyService } from '../dist/auth/api-key.service.js';
 import { ApiKeysRepository } from '../dist/auth/api-keys.repository.js';
-import { CategoriesRepository } from '../dist/catalog/categories/categories.repository.js';
 import { CategoriesService } from '../dist/catalog/categories/categories.service.js';
-import { PromotionsRepository } from '../dist/catalog/promotions/promotions.repository.js';
 import { PromotionsService } from '../dist/catalog/promotions/promotions.service.js';
 import { loadConfig } from '../dist/config/app-config.js';
 import { ServiceSecrets } from '../dist/database/service-secrets.js';
 import { CursorCodec } from '../dist/lists/cursor.js';
+import { ListEngine } from '../dist/lists/list-engine.js';
+import { SyncPositions } from '../dist/lists/sync-position.js';
 import { pageBody } from '../dist/lists/page.js';
 import { DataScopeService } from '../dist/tenancy/data-scope.js';
 import { ScopedReader } from '../dist/tenancy/scoped-reader.js';
@@ -55,8 +55,10 @@ const scoped = new ScopedReader(reader);
 const keys = new ApiKeyService(new ApiKeysRepository(reader), config);
 const scopes = new DataScopeService(new StoresRepository(reader));
 const cursors = new CursorCodec(new ServiceSecrets(reader));
-const categories = new CategoriesService(scopes, new CategoriesRepository(scoped));
-const promotions = new PromotionsService(scopes, new PromotionsRepository(scoped));
+// Categories and promotions are list declarations the service's engine reads whole.
+const lists = new ListEngine(cursors, new SyncPositions(new ServiceSecrets(reader)), scopes, scoped);
+const categories = new CategoriesService(scopes, lists);
+const promotions = new PromotionsService(scopes, lists);
 
 async function sql(text, values, prepare) {
   const name = prepare ? `fair_${text.length}_${hash(text)}` : undefined;

@@ -115,8 +115,10 @@ describeWhenAvailable('Swagger UI in a real browser', missing, () => {
     expect(height).toBeLessThanOrEqual(MAX_EXPANDED_HEIGHT);
   });
 
-  /** Swagger UI authorized with the demo key, the product list expanded with "Try it out" open. */
-  async function productListTryItOut(): Promise<{ page: Page; external: string[]; operation: Locator }> {
+  /** Swagger UI authorized with the demo key, an operation (the product list) expanded with "Try it out" open. */
+  async function productListTryItOut(
+    operationId = 'Catalog-listProducts',
+  ): Promise<{ page: Page; external: string[]; operation: Locator }> {
     const { page, external } = await openDocs();
     await page
       .getByRole('button', { name: /authorize/i })
@@ -126,7 +128,7 @@ describeWhenAvailable('Swagger UI in a real browser', missing, () => {
     await page.locator('.modal-ux button.modal-btn.auth.authorize').click();
     await page.locator('.modal-ux button.btn-done').click();
 
-    const operation = page.locator('#operations-Catalog-listProducts');
+    const operation = page.locator(`#operations-${operationId}`);
     await operation.locator('.opblock-summary').click();
     const tryItOut = operation.locator('button.try-out__btn');
     if ((await tryItOut.textContent())?.match(/try it out/i)) await tryItOut.click(); // tryItOutEnabled opens it already
@@ -162,6 +164,18 @@ describeWhenAvailable('Swagger UI in a real browser', missing, () => {
 
     await operation.locator('.live-responses-table').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${ARTIFACTS}/docs-try-it-out.png`, fullPage: false });
+    expect(external).toEqual([]);
+  });
+
+  it('runs "Try it out" on the store list: the stores the demo key may read', async () => {
+    const { external, operation } = await productListTryItOut('Catalog-listStores');
+    const { status, body } = await execute(operation);
+    expect(status).toBe('200');
+    const stores = demo.stores
+      .filter((s: { tenantId: string }) => s.tenantId === 'ten_cornershop')
+      .map((s: { id: string; name: string }) => ({ id: s.id, name: s.name }))
+      .sort((a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1));
+    expect(JSON.parse(body).rows).toEqual(stores);
     expect(external).toEqual([]);
   });
 

@@ -19,18 +19,21 @@ const DEMO_KEY = 'ck_test_DemoErpSyncKey0000000000000000000001';
 const STORE = 'sto_camden';
 const bin = (name: string): string => resolve('node_modules', '.bin', name);
 
-/** One small program that calls `listProducts` with `storeId` and `pageSize=2` through each client. */
+/**
+ * One small program that calls `listProducts` with `storeId` and `pageSize=2`, then `listStores` with
+ * `storeId`, through each client.
+ */
 const HARNESS = `
 import createFetchClient from 'openapi-fetch';
 import type { paths } from './openapi-typescript/schema.js';
 import { createClient as createHeyClient } from './hey-api/client/index.js';
-import { listProducts as heyListProducts } from './hey-api/sdk.gen.js';
-import { listProducts as orvalListProducts } from './orval/api.js';
+import { listProducts as heyListProducts, listStores as heyListStores } from './hey-api/sdk.gen.js';
+import { listProducts as orvalListProducts, listStores as orvalListStores } from './orval/api.js';
 
 const [base, key, storeId] = process.argv.slice(2);
 const headers = { Authorization: 'Bearer ' + key };
 const query = { storeId, pageSize: 2 };
-type Answer = { status: number; url: string; rows: { storeId: string }[] };
+type Answer = { status: number; url: string; rows: { storeId?: string; id?: string }[] };
 
 // Every request goes through here: it records the URL, and resolves orval's paths, which its fetch
 // client sends as the document's server ('/') has them.
@@ -43,24 +46,33 @@ globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
 };
 
 const answers: Record<string, Answer> = {};
+const stores: Record<string, Answer> = {};
 const openapiFetch = createFetchClient<paths>({ baseUrl: base, headers });
 const a = await openapiFetch.GET('/v1/catalog/products', { params: { query } });
 answers['openapi-typescript'] = { status: a.response.status, url, rows: a.data?.rows ?? [] };
+const sa = await openapiFetch.GET('/v1/catalog/stores', { params: { query: { storeId } } });
+stores['openapi-typescript'] = { status: sa.response.status, url, rows: sa.data?.rows ?? [] };
 
 const hey = createHeyClient({ baseUrl: base, headers });
 const b = await heyListProducts({ client: hey, query });
 answers['@hey-api/openapi-ts'] = { status: b.response.status, url, rows: b.data?.rows ?? [] };
+const sb = await heyListStores({ client: hey, query: { storeId } });
+stores['@hey-api/openapi-ts'] = { status: sb.response.status, url, rows: sb.data?.rows ?? [] };
 
 const c = await orvalListProducts(query, { headers });
 answers.orval = { status: c.status, url, rows: c.status === 200 ? c.data.rows : [] };
+const sc = await orvalListStores({ storeId }, { headers });
+stores.orval = { status: sc.status, url, rows: sc.status === 200 ? sc.data.rows : [] };
 
-console.log(JSON.stringify(answers));
+console.log(JSON.stringify({ answers, stores }));
 `;
 
 describe('clients generated from openapi.json', () => {
   let t: TestApp;
   let base: string;
-  let answers: Record<string, { status: number; url: string; rows: { storeId: string }[] }>;
+  type Answers = Record<string, { status: number; url: string; rows: { storeId?: string; id?: string }[] }>;
+  let answers: Answers;
+  let stores: Answers;
 
   beforeAll(async () => {
     t = await createTestApp({ dataset: demo });
@@ -101,7 +113,7 @@ describe('clients generated from openapi.json', () => {
       },
     );
     const { stdout } = await run(process.execPath, [join(dir, 'out', 'harness.js'), base, DEMO_KEY, STORE]);
-    answers = JSON.parse(stdout);
+    ({ answers, stores } = JSON.parse(stdout));
   }, 180_000);
   afterAll(async () => t?.close());
 
@@ -116,6 +128,15 @@ describe('clients generated from openapi.json', () => {
         pageSize: '2',
       });
       expect(rows.map((row) => row.storeId)).toEqual([STORE, STORE]);
+    },
+  );
+
+  it.each(['openapi-typescript', '@hey-api/openapi-ts', 'orval'])(
+    '%s: listStores({ storeId }) gets that store',
+    (generator) => {
+      const { status, url, rows } = stores[generator];
+      expect({ status, storeId: new URL(url).searchParams.get('storeId') }).toEqual({ status: 200, storeId: STORE });
+      expect(rows).toEqual([{ id: STORE, name: 'Camden High Street' }]);
     },
   );
 });

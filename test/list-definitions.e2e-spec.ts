@@ -1,6 +1,5 @@
-import { PRODUCT_LIST } from '../src/catalog/products/products.list.js';
-import { STOCK_LIST } from '../src/inventory/stock/stock.list.js';
-import type { ListDefinition } from '../src/lists/list-definition.js';
+import '../src/app.module.js';
+import { definedLists, type FilterDefinition, type ListDefinition } from '../src/lists/list-definition.js';
 import { type ListRead, ListStatements } from '../src/lists/list-statements.js';
 import type { DataScope } from '../src/tenancy/data-scope.js';
 import { parseRfc3339DateTime } from '../src/values/formats.js';
@@ -16,21 +15,20 @@ import { createTestApp, type TestApp } from './support/test-app.js';
  * LISTS_SEED=n replays a run.
  */
 const SEED = Number(process.env.LISTS_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const LISTS: [name: string, definition: ListDefinition][] = [
-  ['products', PRODUCT_LIST],
-  ['stock', STOCK_LIST],
-];
+const LISTS: [name: string, definition: ListDefinition][] = definedLists().map((d) => [d.name, d]);
 
 const scope = (storeIds: string[] | null): DataScope =>
   ({ tenantId: 'ten_a', storeIds, clientId: 'cli_a_all', deadlineMs: Date.now() + 60_000 }) as unknown as DataScope;
 
-/** A value for a filter of either list, by name. */
-function valueOf(name: string, random: () => number): unknown {
+/** A value for a filter of any list, by name (a choice: one of its values). */
+function valueOf(name: string, random: () => number, choices?: readonly string[]): unknown {
+  if (choices !== undefined) return choices[Math.floor(random() * choices.length)];
   switch (name) {
     case 'activeOnly':
     case 'lowStockOnly':
       return random() < 0.5;
     case 'updatedSince':
+    case 'activeAt':
       return parseRfc3339DateTime('2026-10-03T00:00:00Z');
     case 'productId':
       return 'prd_many_7';
@@ -40,6 +38,10 @@ function valueOf(name: string, random: () => number): unknown {
       return '7000000000007';
     case 'categoryId':
       return 'cat_a1_soft';
+    case 'parentCategoryId':
+      return 'cat_a1_drinks';
+    case 'ids':
+      return ['prd_a1_cola', 'cat_a1_soft'].slice(0, 1 + Math.floor(random() * 2));
     case 'q':
       return Array.from({ length: 1 + Math.floor(random() * 2) }, (_, n) => `many-1234${n}`);
     default:
@@ -49,9 +51,16 @@ function valueOf(name: string, random: () => number): unknown {
 
 function generatedRead(definition: ListDefinition, random: () => number): ListRead {
   const filters: Record<string, unknown> = {};
-  for (const name of Object.keys(definition.filters)) if (random() < 0.4) filters[name] = valueOf(name, random);
+  for (const [name, filter] of Object.entries(definition.filters as Record<string, FilterDefinition>)) {
+    // A list with an order picked by a choice always has one (the query DTO's default).
+    if (random() < 0.4 || definition.order?.by === name) filters[name] = valueOf(name, random, filter.choices);
+  }
   const stores = [null, ['sto_a1'], ['sto_a1', 'sto_a2']][Math.floor(random() * 3)];
-  const sync = random() < 0.3 ? { changedSince: '5', takeHorizon: random() < 0.5 } : { takeHorizon: random() < 0.3 };
+  const syncable = definition.sync !== undefined;
+  const sync =
+    syncable && random() < 0.3
+      ? { changedSince: '5', takeHorizon: random() < 0.5 }
+      : { takeHorizon: syncable && random() < 0.3 };
   const window =
     random() < 0.5
       ? { pageSize: 10, offset: Math.floor(random() * 3) * 10 }
@@ -66,10 +75,12 @@ describe.each(LISTS)('the %s list definition', (_name, definition) => {
     for (let n = 0; n < 400; n++) {
       const read = generatedRead(definition, random);
       const fresh = new ListStatements(definition);
-      for (const kind of ['count', 'page'] as const) {
-        const got = cached[kind](read);
-        const want = fresh[kind](read);
-        if (got.text !== want.text || JSON.stringify(got.values(read)) !== JSON.stringify(want.values(read))) {
+      for (const kind of ['count', 'page', 'all'] as const) {
+        // A list read whole has no page and no sync.
+        const input = kind === 'all' ? { ...read, sync: {} } : read;
+        const got = cached[kind](input);
+        const want = fresh[kind](input);
+        if (got.text !== want.text || JSON.stringify(got.values(input)) !== JSON.stringify(want.values(input))) {
           throw new Error(
             `LISTS_SEED=${SEED}: read ${n} (${JSON.stringify(read.filters)}) got a cached ${kind} statement ` +
               `written for another shape:\n${got.text}\ninstead of\n${want.text}`,

@@ -46,7 +46,17 @@ afterAll(async () => t?.close());
 
 describe('the examples of the OpenAPI document (issue 17)', () => {
   it('3. give each response schema one whole example, written once (no property carries its own)', () => {
-    for (const name of ['Product', 'VatRate', 'ProductPage', 'StockRow', 'StockPage', 'Category', 'Promotion'])
+    for (const name of [
+      'Product',
+      'VatRate',
+      'ProductPage',
+      'StockRow',
+      'StockPage',
+      'Category',
+      'Promotion',
+      'Store',
+      'StorePage',
+    ])
       expect([name, typeof schemas[name].example]).toEqual([name, 'object']);
     const propertyExamples: string[] = [];
     for (const [name, schema] of Object.entries(schemas))
@@ -114,6 +124,13 @@ describe('the examples of the OpenAPI document (issue 17)', () => {
       const res = await t.get(`${path}?${query}`, ERP_KEY).expect(200);
       expect([schema, page]).toEqual([schema, res.body]);
     }
+  });
+
+  it('3. the store page is what the store list answers for its page and page size', async () => {
+    const page = exampleOf('StorePage');
+    const res = await t.get(`/v1/catalog/stores?page=${page.page}&pageSize=${page.pageSize}`, ERP_KEY).expect(200);
+    expect(page).toEqual(res.body);
+    expect(exampleOf('Store')).toEqual(page.rows[0]);
   });
 
   it('3. the category and the promotion are rows of their store', async () => {
@@ -208,8 +225,13 @@ describe('the sample values of the parameters (issue 17)', () => {
       if (param.in === 'path') continue;
       const sample = String(sampleOf(param));
       const url = path.replace(/\{(\w+)\}/, () => String(sampleOf(required.get(path)!)));
+      // A page number is tried at one row a page: the demo tenant has only three stores.
       const query =
-        param.name === 'changedSince' ? `changedSince=${sample}&activeOnly=false` : `${param.name}=${sample}`;
+        param.name === 'changedSince'
+          ? `changedSince=${sample}&activeOnly=false`
+          : param.name === 'page'
+            ? `page=${sample}&pageSize=1`
+            : `${param.name}=${sample}`;
       const res =
         param.in === 'header'
           ? await t.get(url, ERP_KEY, { [param.name]: sample })

@@ -1,3 +1,4 @@
+import { SCOPES } from '../src/auth/scopes.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { generateOpenApi } from '../src/tools/cli/openapi.js';
@@ -38,10 +39,10 @@ describe('the OpenAPI document', () => {
     expect(await generateOpenApi()).toBe(committed);
   });
 
-  it('describes exactly the five operations and their HEAD, each with its scope, bearer security and every status', () => {
+  it('describes exactly the six operations and their HEAD, each with its scope, bearer security and every status', () => {
     const all = operations();
     expect(all.map((o) => `${o.method} ${o.path}`).sort()).toEqual(
-      ['categories', 'products', 'products/{id}', 'promotions']
+      ['categories', 'products', 'products/{id}', 'promotions', 'stores']
         .map((p) => `/v1/catalog/${p}`)
         .concat('/v1/inventory/stock')
         .flatMap((path) => [`get ${path}`, `head ${path}`])
@@ -49,8 +50,9 @@ describe('the OpenAPI document', () => {
     );
     const scopes = Object.fromEntries(routeTable(t).map((r) => [r.path.replace(/:(\w+)/g, '{$1}'), r.scope]));
     for (const { path, method, op } of all) {
-      expect(op['x-required-scopes']).toEqual([scopes[path]]);
-      if (method === 'get') expect(op.description).toContain(scopes[path]);
+      // `any`: any one of the read scopes (GET /v1/catalog/stores).
+      expect(op['x-required-scopes']).toEqual(scopes[path] === 'any' ? [...SCOPES] : [scopes[path]]);
+      if (method === 'get') for (const scope of op['x-required-scopes']) expect(op.description).toContain(scope);
       expect(op.security).toEqual([{ apiKey: [] }]);
       expect(Object.keys(op.responses)).toEqual(['200', '400', '401', '403', '404', '413', '429', '500']);
       for (const [status, ref] of Object.entries(op.responses as Json)) {

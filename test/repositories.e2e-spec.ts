@@ -1,6 +1,6 @@
-import { CategoriesRepository } from '../src/catalog/categories/categories.repository.js';
+import { CATEGORY_LIST } from '../src/catalog/categories/categories.list.js';
 import { PRODUCT_LIST } from '../src/catalog/products/products.list.js';
-import { PromotionsRepository } from '../src/catalog/promotions/promotions.repository.js';
+import { CATEGORY_NAMES, PRODUCT_NAMES, PROMOTION_LIST } from '../src/catalog/promotions/promotions.list.js';
 import { fixedStatement } from '../src/database/statement.js';
 import { STOCK_LIST } from '../src/inventory/stock/stock.list.js';
 import type { FilterValues } from '../src/lists/list-definition.js';
@@ -89,26 +89,26 @@ describe.each(CASES)('in the scope of the %s', (_name, { scope: s, stores }) => 
     );
   });
 
-  it('CategoriesRepository.list returns only categories of its stores', async () => {
-    const rows = parse(await t.app.get(CategoriesRepository).list(s, { activeOnly: false, sortBy: 'name' }));
+  it('the category list returns only categories of its stores', async () => {
+    const rows = parse(await engine().all(CATEGORY_LIST, s, { activeOnly: false, sortBy: 'name' }));
     expect(storesOf(rows)).toEqual(stores);
   });
 
-  it('PromotionsRepository.list returns only promotions of its stores', async () => {
-    const rows = await t.app.get(PromotionsRepository).list(s, {});
-    expect(storesOf(rows as unknown as Record<string, unknown>[])).toEqual(
-      stores.filter((id) => ['sto_a1', 'sto_a2', 'sto_b1'].includes(id)),
-    );
+  it('the promotion list returns only promotions of its stores', async () => {
+    const rows = parse(await engine().all(PROMOTION_LIST, s, {}));
+    expect(storesOf(rows)).toEqual(stores.filter((id) => ['sto_a1', 'sto_a2', 'sto_b1'].includes(id)));
   });
 
-  it('PromotionsRepository.names names only products and categories of its stores', async () => {
-    const names = await t.app.get(PromotionsRepository).names(s, {
-      products: ['prd_a1_cola', 'prd_a2_cola', 'prd_b1_cola'],
-      categories: ['cat_a1_drinks', 'cat_a2_drinks', 'cat_b1_drinks'],
-    });
-    const storeOf = (id: string): string => id.replace(/^(prd|cat)_(\w\d)_.*$/, 'sto_$2');
-    expect([...names.products.keys()].map(storeOf).sort()).toEqual(stores);
-    expect([...names.categories.keys()].map(storeOf).sort()).toEqual(stores);
+  it('the names a promotion reads are only of products and categories of its stores', async () => {
+    const products = parse(
+      await engine().all(PRODUCT_NAMES, s, { ids: ['prd_a1_cola', 'prd_a2_cola', 'prd_b1_cola'] }),
+    );
+    const categories = parse(
+      await engine().all(CATEGORY_NAMES, s, { ids: ['cat_a1_drinks', 'cat_a2_drinks', 'cat_b1_drinks'] }),
+    );
+    const storeOf = (id: unknown): string => String(id).replace(/^(prd|cat)_(\w\d)_.*$/, 'sto_$2');
+    expect(products.map((r) => storeOf(r.id)).sort()).toEqual(stores);
+    expect(categories.map((r) => storeOf(r.id)).sort()).toEqual(stores);
   });
 });
 

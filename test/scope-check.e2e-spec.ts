@@ -1,4 +1,11 @@
-import { tenantTables } from '../src/schema/tenant-tables.js';
+import { Entity } from 'typeorm';
+import '../src/app.module.js';
+import { definedLists, sqlFileOf } from '../src/lists/list-definition.js';
+import { ENTITIES } from '../src/schema/index.js';
+import { IdColumn, IdPrimaryColumn } from '../src/schema/columns.js';
+import { TenantRows, tenantTables, tenantTablesOf } from '../src/schema/tenant-tables.js';
+import type { StatementBuilder } from '../src/database/statement.js';
+import { type DataScope, scopeCondition } from '../src/tenancy/data-scope.js';
 import { type ScopeShape, unboundReferences } from '../src/tenancy/scope-check.js';
 import { committedStatements } from './support/list-reads.js';
 
@@ -10,25 +17,24 @@ import { committedStatements } from './support/list-reads.js';
  * it and must be refused: removed, placed behind an OR, moved into an inner join's ON, bound to
  * another parameter.
  */
-const FILES = [
-  'products.repository.sql',
-  'stock.repository.sql',
-  'categories.repository.sql',
-  'promotions.repository.sql',
-];
+const FILES = [...new Set(definedLists().map(sqlFileOf))];
+/** Statements of those files that read through SqlReader, not ScopedReader (StoresRepository's store check). */
+const UNSCOPED = new Set(['exists']);
 
 /** The committed statements of the files, each with the scope shape its values show. */
 const statements = FILES.flatMap((file) =>
-  committedStatements(file).map(({ description, text, values }) => {
-    const stores = values[1];
-    const shape: ScopeShape =
-      typeof stores === 'string' && !/^\d+$/.test(stores) && stores.startsWith('sto_')
-        ? 'one'
-        : Array.isArray(stores)
-          ? 'list'
-          : 'all';
-    return { name: `${file}: ${description} (${shape})`, text, shape };
-  }),
+  committedStatements(file)
+    .filter((s) => !UNSCOPED.has(s.description))
+    .map(({ description, text, values }) => {
+      const stores = values[1];
+      const shape: ScopeShape =
+        typeof stores === 'string' && !/^\d+$/.test(stores) && stores.startsWith('sto_')
+          ? 'one'
+          : Array.isArray(stores)
+            ? 'list'
+            : 'all';
+      return { name: `${file}: ${description} (${shape})`, text, shape };
+    }),
 );
 
 const refused = async (text: string, shape: ScopeShape): Promise<boolean> =>
@@ -39,12 +45,14 @@ describe('the scope check', () => {
     expect(await unboundReferences(s.text, s.shape, tenantTables())).toEqual([]);
   });
 
-  /** Every scope condition of a statement: its text and where it stands. */
+  /** Every scope condition of a statement (on a store column any table declares): its text and where it stands. */
+  const storeColumns = [...new Set([...tenantTables().values()].map((t) => t.store).filter((c) => c !== null))];
+  const scopeConditions = new RegExp(
+    `\\b[a-z]+\\.(?:tenant_id = \\$1|(?:${storeColumns.join('|')}) = \\$2|(?:${storeColumns.join('|')}) = ANY\\(\\$2\\))`,
+    'g',
+  );
   const conditions = (text: string): { match: string; index: number }[] =>
-    [...text.matchAll(/\b[a-z]+\.(?:tenant_id = \$1|store_id = \$2|store_id = ANY\(\$2\))/g)].map((m) => ({
-      match: m[0],
-      index: m.index,
-    }));
+    [...text.matchAll(scopeConditions)].map((m) => ({ match: m[0], index: m.index }));
   const replaceAt = (text: string, at: { match: string; index: number }, by: string): string =>
     text.slice(0, at.index) + by + text.slice(at.index + at.match.length);
 
@@ -52,7 +60,7 @@ describe('the scope check', () => {
     let probes = 0;
     for (const s of statements) {
       for (const at of conditions(s.text)) {
-        if (s.shape === 'all' && at.match.includes('store_id')) continue;
+        if (s.shape === 'all' && !at.match.includes('tenant_id')) continue;
         const variants = {
           removed: replaceAt(s.text, at, 'true'),
           'behind an OR': replaceAt(s.text, at, `(${at.match} OR true)`),
@@ -106,5 +114,50 @@ describe('the scope check', () => {
       ),
     ).toBe(true);
     expect(await refused(`SELECT ARRAY(SELECT v.id FROM vat_rates v) AS ids`, 'all')).toBe(true);
+  });
+});
+
+describe('the store boundary, declared per table', () => {
+  it('every table of tenant rows declares its store column (an undeclared one is refused)', () => {
+    expect(() => tenantTables()).not.toThrow();
+    // Probe: a new table with tenant_id whose author declared nothing.
+    @Entity({ name: 'probe_rows' })
+    class ProbeRow {
+      @IdPrimaryColumn() id: string;
+      @IdColumn('tenant_id') tenantId: string;
+      @IdColumn('store_id') storeId: string;
+    }
+    expect(() => tenantTablesOf([...ENTITIES, ProbeRow])).toThrow(
+      'probe_rows has tenant_id but no @TenantRows declaration',
+    );
+    // A declaration that names a column the table does not have.
+    @Entity({ name: 'probe_misnamed' })
+    @TenantRows({ store: 'store_id' })
+    class ProbeMisnamed {
+      @IdPrimaryColumn() id: string;
+      @IdColumn('tenant_id') tenantId: string;
+    }
+    expect(() => tenantTablesOf([...ENTITIES, ProbeMisnamed])).toThrow(
+      'probe_misnamed: @TenantRows names store column store_id',
+    );
+  });
+
+  it("binds the stores' own rows by their id: the writer writes it, the check requires it", async () => {
+    expect(tenantTables().get('stores')).toEqual({ store: 'id' });
+    const params: unknown[] = [];
+    const sql = { param: (get: unknown) => (params.push(get), `$${params.length}`) } as unknown as StatementBuilder<{
+      scope: DataScope;
+    }>;
+    const one = { tenantId: 'ten_a', storeIds: ['sto_a1'] } as unknown as DataScope;
+    expect(scopeCondition(sql, one).on('stores', 's')).toBe('s.tenant_id = $1 AND s.id = $2');
+    // Probe: a list statement on stores without its store condition, for a key limited to one store.
+    const tenantOnly = 'SELECT s.id, s.name FROM stores s WHERE s.tenant_id = $1 ORDER BY s.id';
+    expect(await unboundReferences(tenantOnly, 'one', tenantTables())).toEqual([
+      'stores s: no "s.id = $2" ANDed at the top of its WHERE',
+    ]);
+    expect(await refused(tenantOnly.replace('$1', '$1 AND s.id = $2'), 'one')).toBe(false);
+    expect(await refused(tenantOnly.replace('$1', '$1 AND s.id = ANY($2)'), 'list')).toBe(false);
+    // A store_id condition would not do: stores have none, and their store is their id.
+    expect(await refused(tenantOnly.replace('$1', '$1 AND s.store_id = $2'), 'one')).toBe(true);
   });
 });

@@ -1,6 +1,5 @@
-import { PRODUCT_LIST } from '../src/catalog/products/products.list.js';
-import { STOCK_LIST } from '../src/inventory/stock/stock.list.js';
-import type { ListDefinition } from '../src/lists/list-definition.js';
+import '../src/app.module.js';
+import { definedLists, type SyncedListDefinition as ListDefinition } from '../src/lists/list-definition.js';
 import { ListStatements } from '../src/lists/list-statements.js';
 import { committedStatements, tablesOf } from './support/list-reads.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -12,10 +11,9 @@ import { createTestApp, type TestApp } from './support/test-app.js';
  * database (a marker column that new rows take from the transaction and a trigger that renews it on
  * every change). A join added to a list without a declared, propagated input fails here.
  */
-const LISTS: [file: string, definition: ListDefinition][] = [
-  ['products.repository.sql', PRODUCT_LIST],
-  ['stock.repository.sql', STOCK_LIST],
-];
+const LISTS: [file: string, definition: ListDefinition][] = definedLists()
+  .filter((d): d is ListDefinition => d.sync !== undefined)
+  .map((d) => [`${d.name}.repository.sql`, d]);
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,9 +3,9 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ApiError } from '../http/api-error.js';
 import { PUBLIC_ROUTE, REQUIRED_SCOPE } from './require-scope.decorator.js';
-import type { Scope } from './scopes.js';
+import { type ScopeRequirement, scopesOf } from './scopes.js';
 
-/** Requires the route's declared scope; a non-public route that declares none is refused. */
+/** Requires the route's declared scope (any one of them); a non-public route that declares none is refused. */
 @Injectable()
 export class ScopeGuard implements CanActivate {
   private readonly logger = new Logger(ScopeGuard.name);
@@ -15,13 +15,14 @@ export class ScopeGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
-    const scope = this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets);
+    const scope = this.reflector.getAllAndOverride<ScopeRequirement | undefined>(REQUIRED_SCOPE, targets);
     if (!scope) {
       this.logger.error(`route ${context.getClass().name}.${context.getHandler().name} declares no scope; refused`);
       throw ApiError.scopeDenied([]);
     }
     const caller = context.switchToHttp().getRequest<Request>().caller;
-    if (!caller?.scopes.has(scope)) throw ApiError.scopeDenied([scope]);
+    const accepted = scopesOf(scope);
+    if (!accepted.some((one) => caller?.scopes.has(one))) throw ApiError.scopeDenied([...accepted]);
     return true;
   }
 }

@@ -1,14 +1,13 @@
 import { Module } from '@nestjs/common';
 import { CategoriesController } from './categories/categories.controller.js';
-import { CategoriesRepository } from './categories/categories.repository.js';
 import { CategoriesService } from './categories/categories.service.js';
 import { ProductsController } from './products/products.controller.js';
 import { PromotionsController } from './promotions/promotions.controller.js';
-import { PromotionsRepository } from './promotions/promotions.repository.js';
 import { PromotionsService } from './promotions/promotions.service.js';
+import { StoresController } from './stores/stores.controller.js';
 
 @Module({
-  controllers: [ProductsController, CategoriesController, PromotionsController],
-  providers: [CategoriesService, CategoriesRepository, PromotionsService, PromotionsRepository],
+  controllers: [ProductsController, CategoriesController, PromotionsController, StoresController],
+  providers: [CategoriesService, PromotionsService],
 })
 export class CatalogModule {}

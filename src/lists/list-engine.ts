@@ -6,7 +6,7 @@ import { type DataScope, DataScopeService, scopeCondition, scopeShape } from '..
 import { ScopedReader, type SyncGuard } from '../tenancy/scoped-reader.js';
 import type { JsonText } from '../values/json-text.js';
 import { CursorCodec } from './cursor.js';
-import type { FilterValues, ListDefinition } from './list-definition.js';
+import type { FilterDefinition, FilterValues, ListDefinition } from './list-definition.js';
 import { type ListRead, ListStatements, type PageWindow, rowText, type SyncRead } from './list-statements.js';
 import { pageBody } from './page.js';
 import { AHEAD_OF_DATABASE, type DecodedPosition, invalidPosition, REFUSED, SyncPositions } from './sync-position.js';
@@ -74,7 +74,7 @@ export class ListEngine {
     private readonly reader: ScopedReader,
   ) {}
 
-  async page(definition: ListDefinition, caller: ApiCaller, query: ListQuery): Promise<ListedPage> {
+  async page<Q extends ListQuery>(definition: ListDefinition<Q>, caller: ApiCaller, query: Q): Promise<ListedPage> {
     const statements = this.statementsOf(definition);
     const filters = filterValues(definition, query);
     // A cursor belongs to this list of this client: the list, the key's client and tenant, the filters.
@@ -87,8 +87,8 @@ export class ListEngine {
       query.pageSize,
       query.changedSince,
     ]);
-    // Every row of the scope, inactive ones included: a walk of it can be a sync basis.
-    const syncable = statements.active(filters).length === 0;
+    // Every row of the scope, inactive ones included, of a list that can be synced: a walk of it can be a sync basis.
+    const syncable = definition.sync !== undefined && statements.active(filters).length === 0;
     // A position belongs to this list of this client and store (a cursor to these filters too).
     const positionBinding = SyncPositions.binding([definition.name, caller.tenantId, caller.clientId, query.storeId]);
     // A cursor and a position are checked (400) before the store is (404): parameters come before stores.
@@ -123,6 +123,24 @@ export class ListEngine {
       (await this.readOn(statements, input, 'replica', sync)) ??
       (await this.readOn(statements, input, 'primary', sync))!
     );
+  }
+
+  /**
+   * Every row of the list in scope that matches, as JSON, in its order: the lists that are not
+   * paginated (categories, promotions, the names a promotion's description reads).
+   */
+  async all<Q>(definition: ListDefinition<Q>, scope: DataScope, query: Partial<Q>): Promise<JsonText[]> {
+    const input: ListRead = {
+      scope,
+      filters: filterValues(definition, query),
+      window: { pageSize: 0, offset: 0 },
+      sync: {},
+    };
+    const statement = this.statementsOf(definition).all(input);
+    const rows = await this.reader.read(scope, { cost: 'expensive' }, (db) =>
+      db.rows<{ json: JsonText }, ListRead>(statement, input),
+    );
+    return rows.map((r) => r.json);
   }
 
   /** One row of the list by id, active or not; a 404 when there is none in the caller's scope. */
@@ -296,6 +314,7 @@ export class ListEngine {
 }
 
 /**
+
  * A position is honoured only by the database it names, while every trigger fires as declared, and
  * when nothing that marks no rows happened since (docs/sync.md#when-a-position-is-refused).
  */
@@ -306,12 +325,16 @@ function refuseUnsafe(position: DecodedPosition, guard: SyncGuard): void {
   if (BigInt(position.xact) <= BigInt(guard.voidThrough)) throw invalidPosition(REFUSED.voided);
 }
 
-/** The filters' values of a request, in the definition's order (what a cursor is bound to). */
-function filterValues(definition: ListDefinition, query: ListQuery): FilterValues {
-  const given = query as unknown as Record<string, unknown>;
+/**
+ * The filters' values of a request, in the definition's order (what a cursor is bound to). The
+ * definition's filters are keyed by the query's properties (Filters<Q>), so every name is one of them.
+ */
+export function filterValues<Q>(definition: ListDefinition<Q>, query: Partial<Q>): FilterValues {
   const values: Record<string, unknown> = {};
-  for (const [name, filter] of Object.entries(definition.filters)) {
-    values[name] = filter.value === undefined ? given[name] : filter.value(given[name]);
+  const filters = definition.filters as Readonly<Record<string, FilterDefinition>>;
+  for (const [name, filter] of Object.entries(filters)) {
+    const given = query[name as keyof Q];
+    values[name] = filter.value === undefined ? given : filter.value(given);
   }
   return values;
 }

@@ -1,15 +1,18 @@
 import type { Cost } from '../database/admission.js';
 import { Shapes, type Statement, type StatementBuilder } from '../database/statement.js';
+import { tenantTables } from '../schema/tenant-tables.js';
 import { type DataScope, scopeCondition, scopeShape } from '../tenancy/data-scope.js';
 import type {
   FilterDefinition,
   FilterValues,
   JoinRef,
   ListDefinition,
+  ListSync,
   ParentInput,
   TableRef,
   Variant,
 } from './list-definition.js';
+import { selectList } from './list-definition.js';
 
 /** Which rows of a list a page holds: skip `offset` rows, or start after the id `afterId` (a cursor). */
 export interface PageWindow {
@@ -42,16 +45,23 @@ type Sql = StatementBuilder<ListRead>;
 
 /**
  * What any list row's visibility depends on: the stores that came into the API client's view, and
- * when (see the SyncInputs migration). Every list has this input, through its table's store.
+ * when (see the SyncInputs migration). Every list of a store's rows has this input, through the store
+ * column its table declares (@TenantRows); rows of the whole tenant have none.
  */
-const viewInput = (d: ListDefinition): ParentInput => ({
-  kind: 'parent',
-  from: { table: 'api_client_store_grants', alias: 'g' },
-  key: 'g.store_id',
-  via: `${d.from.alias}.store_id`,
-  marker: 'granted_xact',
-  client: 'g.client_id',
-});
+const viewInputs = (d: ListDefinition): ParentInput[] => {
+  const store = tenantTables().get(d.from.table)?.store ?? null;
+  if (store === null) return [];
+  return [
+    {
+      kind: 'parent',
+      from: { table: 'api_client_store_grants', alias: 'g' },
+      key: 'g.store_id',
+      via: `${d.from.alias}.${store}`,
+      marker: 'granted_xact',
+      client: 'g.client_id',
+    },
+  ];
+};
 
 /** Up to this many changed parents, each is a side of its own (an ordered index scan); more share one. */
 const SIDES_PER_INPUT = 8;
@@ -88,6 +98,7 @@ export class ListStatements {
   private readonly names: readonly string[];
   private readonly counts: Shapes<ListRead>;
   private readonly pages: Shapes<ListRead>;
+  private readonly wholes: Shapes<ListRead>;
   private readonly changedParents: Shapes<ListRead>;
   /** Every input read through a column of the list's table: the definition's and the client's view. */
   readonly parentInputs: readonly ParentInput[];
@@ -95,8 +106,8 @@ export class ListStatements {
   constructor(readonly definition: ListDefinition) {
     this.names = Object.keys(definition.filters);
     this.parentInputs = [
-      ...definition.sync.inputs.filter((input): input is ParentInput => input.kind === 'parent'),
-      viewInput(definition),
+      ...(definition.sync?.inputs ?? []).filter((input): input is ParentInput => input.kind === 'parent'),
+      ...(definition.sync === undefined ? [] : viewInputs(definition)),
     ];
     this.changedParents = new Shapes<ListRead>(
       (i) => scopeShape(i.scope),
@@ -109,6 +120,11 @@ export class ListStatements {
     this.pages = new Shapes<ListRead>(
       (i) => `${this.shapeOf(i)}|${i.window.afterId !== undefined}`,
       (i, sql) => this.writePage(i, sql),
+    );
+    // The order is picked by a choice filter, whose shape is its value: shapeOf holds it.
+    this.wholes = new Shapes<ListRead>(
+      (i) => this.shapeOf(i),
+      (i, sql) => this.writeAll(i, sql),
     );
   }
 
@@ -128,6 +144,11 @@ export class ListStatements {
   /** The page's ids (one more than the page: it tells whether another follows), then their rows as JSON. */
   page(input: ListRead): Statement<ListRead> {
     return this.pages.for(input);
+  }
+
+  /** Every row that matches, as JSON, in the list's order (a list read whole: no page, no sync). */
+  all(input: ListRead): Statement<ListRead> {
+    return this.wholes.for(input);
   }
 
   /**
@@ -185,11 +206,12 @@ export class ListStatements {
   }
 
   /** The special case that serves the filters in use, if any. */
-  private variant(i: ListRead): Variant | undefined {
+  private variant(i: ListRead): Variant<unknown> | undefined {
     if (i.sync.changedSince !== undefined) return undefined;
     const active = this.active(i.filters);
     return this.definition.variants?.find(
-      (v) => active.includes(v.when) && active.every((name) => v.filters[name] !== undefined),
+      (v) =>
+        active.includes(v.when) && active.every((name) => (v.filters as Record<string, string>)[name] !== undefined),
     );
   }
 
@@ -199,12 +221,14 @@ export class ListStatements {
     const variant = this.variant(i);
     if (variant !== undefined) {
       const active = this.active(i.filters);
-      const conditions = Object.entries(variant.filters).filter(([name]) => active.includes(name));
+      const conditions = Object.entries(variant.filters as Record<string, string>).filter(([name]) =>
+        active.includes(name),
+      );
       const where = [scope.on(variant.from.table, variant.from.alias), ...conditions.map(([, condition]) => condition)];
       return { scope, from: table(variant.from), where, key: variant.key, paged: false };
     }
     if (i.sync.changedSince !== undefined) return this.changed(i, sql, scope, page);
-    const where = [scope.on(d.from.table, d.from.alias), ...this.conditions(i, sql)];
+    const where = [scope.on(d.from.table, d.from.alias), ...(d.where ?? []), ...this.conditions(i, sql)];
     const from = [table(d.from), ...(d.filterJoins ?? []).map((ref) => join(ref, scope))].join(' ');
     return { scope, from, where, key: d.key, paged: false };
   }
@@ -216,7 +240,7 @@ export class ListStatements {
    * never reads the whole walk. A list that reads nothing else has one side, a plain condition.
    */
   private changed(i: ListRead, sql: Sql, scope: Scope, page: boolean): Source {
-    const d = this.definition;
+    const d = { ...this.definition, sync: this.sync() };
     const since = sql.param((x) => x.sync.changedSince);
     const rowInputs = d.sync.inputs.filter((input) => input.kind === 'rows');
     const parents = this.parentInputs.map((_, n) => partsOf(i.sync.parents?.[n]));
@@ -253,7 +277,7 @@ export class ListStatements {
     const since = sql.param((x) => x.sync.changedSince);
     const client = sql.param((x) => x.scope.clientId);
     const arrays = this.parentInputs.map((input, n) => {
-      const marker = input.marker ?? this.definition.sync.marker;
+      const marker = input.marker ?? this.sync().marker;
       const where = [
         scope.on(input.from.table, input.from.alias),
         ...(input.client === undefined ? [] : [`${input.client} = ${client}`]),
@@ -264,13 +288,19 @@ export class ListStatements {
     return sql.build(`SELECT ${arrays.join(',\n       ')}`, { prepared: false });
   }
 
+  /** The definition's sync: a read of a list without one never asks for a round. */
+  private sync(): ListSync {
+    if (this.definition.sync === undefined) throw new Error(`list ${this.definition.name} cannot be synced`);
+    return this.definition.sync;
+  }
+
   /** The maintained counts serve the read's total: no sync round, and only filters they keep. */
   private fastCount(i: ListRead): boolean {
     const fast = this.definition.count;
     return (
       fast !== undefined &&
       i.sync.changedSince === undefined &&
-      this.active(i.filters).every((n) => fast.filters[n] !== undefined)
+      this.active(i.filters).every((n) => (fast.filters as Record<string, string>)[n] !== undefined)
     );
   }
 
@@ -280,7 +310,7 @@ export class ListStatements {
     if (fast !== undefined && this.fastCount(i)) {
       const where = [
         scopeCondition(sql, i.scope).on(fast.from.table, fast.from.alias),
-        ...active.map((n) => fast.filters[n]),
+        ...active.map((n) => (fast.filters as Record<string, string>)[n]),
       ];
       return sql.build(
         `SELECT COALESCE(SUM(${fast.sum}), 0)::int AS total${horizon(i)} FROM ${table(fast.from)} WHERE ${where.join(' AND ')}`,
@@ -290,6 +320,20 @@ export class ListStatements {
     return sql.build(`SELECT count(*)::int AS total${horizon(i)} FROM ${from}${whereClause(where, ' ')}`, {
       prepared: this.prepared(i),
     });
+  }
+
+  private writeAll(i: ListRead, sql: Sql): Statement<ListRead> {
+    const d = this.definition;
+    const { scope, from, where } = this.source(i, sql, false);
+    const order = d.order === undefined ? d.key : d.order.orders[i.filters[d.order.by] as string];
+    if (order === undefined) throw new Error(`list ${d.name}: no order for ${String(i.filters[d.order!.by])}`);
+    return sql.build(
+      `SELECT row_to_json(r)::text AS json
+  FROM ${from}
+  ${rowText(d, scope)}${whereClause(where, ' ')}
+ ORDER BY ${order}`,
+      { prepared: this.prepared(i) },
+    );
   }
 
   private writePage(i: ListRead, sql: Sql): Statement<ListRead> {
@@ -314,5 +358,5 @@ export class ListStatements {
 /** The row's joins and the lateral select that names and orders its JSON keys. */
 export function rowText(d: ListDefinition, scope: Scope): string {
   const joins = d.row.joins.map((ref) => join(ref, scope));
-  return [...joins, `CROSS JOIN LATERAL (\n    SELECT ${d.row.select}\n  ) r`].join('\n  ');
+  return [...joins, `CROSS JOIN LATERAL (\n    SELECT ${selectList(d.row.columns)}\n  ) r`].join('\n  ');
 }

@@ -23,8 +23,9 @@ Keys are issued to integration clients by the tenant's administrators; they are 
 OAuth tokens. Production keys start with \`ck_live_\`, development keys with \`ck_test_\`; each
 environment (with its own base address, see the servers) accepts only its own. The tenant comes from
 the key: you never send a tenant id. A client may be limited to some stores; anything outside them
-answers as not found. Each operation needs one scope (shown on the operation and in its
-\`x-required-scopes\` extension).
+answers as not found (\`GET /v1/catalog/stores\` lists the stores a key may read). Each operation
+needs one scope, or any one of several (shown on the operation and in its \`x-required-scopes\`
+extension).
 
 ## Conventions
 - Every timestamp is UTC with milliseconds: \`2026-10-02T09:30:00.000Z\`.

@@ -1,7 +1,7 @@
 import { applyDecorators, Header, type Type } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtension, ApiOperation, ApiResponse, type ReferenceObject } from '@nestjs/swagger';
 import { RequireScope } from '../auth/require-scope.decorator.js';
-import type { Scope } from '../auth/scopes.js';
+import { type ScopeRequirement, scopesOf } from '../auth/scopes.js';
 import { CODING_HEADERS, COMMON_HEADERS, headerRefs } from './responses.js';
 
 export const BEARER_SCHEME = 'apiKey';
@@ -17,7 +17,8 @@ const LIST_NOT_FOUND =
   "storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three).";
 
 export interface V1OperationOptions {
-  scope: Scope;
+  /** One scope, or `any` of the read scopes. */
+  scope: ScopeRequirement;
   operationId: string;
   summary: string;
   description: string;
@@ -37,6 +38,9 @@ export interface V1OperationOptions {
  * operation shares: the error responses, the X-Request-Id parameter and the HEAD operation.
  */
 export function V1Operation(options: V1OperationOptions): MethodDecorator {
+  const scopes = scopesOf(options.scope);
+  const required =
+    scopes.length === 1 ? `\`${scopes[0]}\`` : `any one of ${scopes.map((scope) => `\`${scope}\``).join(', ')}`;
   return applyDecorators(
     RequireScope(options.scope),
     // Services answer JSON text that PostgreSQL wrote (see src/database/sql-format.ts), sent as is.
@@ -45,10 +49,10 @@ export function V1Operation(options: V1OperationOptions): MethodDecorator {
       operationId: options.operationId,
       summary: options.summary,
       description:
-        `${options.description}\n\n**Required scope:** \`${options.scope}\`\n\n` +
-        `**404 not_found:** ${options.notFound}`,
+        `${options.description}\n\n**Required scope:** ${required}\n\n` + `**404 not_found:** ${options.notFound}`,
     }),
-    ApiExtension(REQUIRED_SCOPES_EXTENSION, [options.scope]),
+    // Any one of them is enough.
+    ApiExtension(REQUIRED_SCOPES_EXTENSION, [...scopes]),
     ApiBearerAuth(BEARER_SCHEME),
     ApiResponse({
       status: 200,

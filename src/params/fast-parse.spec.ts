@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ListCategoriesQuery } from '../catalog/categories/list-categories.query.js';
+import { ListCategoriesQuery } from '../catalog/categories/categories.list.js';
 import { ListProductsQuery, NoQueryParams, ProductIdParams } from '../catalog/products/products.list.js';
 import { ListPromotionsQuery } from '../catalog/promotions/list-promotions.query.js';
 import { ListStockQuery } from '../inventory/stock/stock.list.js';

@@ -5,10 +5,19 @@
 SELECT row_to_json(r)::text AS json
   FROM categories c
   CROSS JOIN LATERAL (
-    SELECT c.id, c.store_id AS "storeId", c.parent_category_id AS "parentCategoryId", c.name, c.code, c.description,
-           c.sort_order AS "sortOrder", c.is_active AS "isActive", to_char((c.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
+    SELECT c.id,
+           c.store_id AS "storeId",
+           c.parent_category_id AS "parentCategoryId",
+           c.name,
+           c.code,
+           c.description,
+           c.sort_order AS "sortOrder",
+           c.is_active AS "isActive",
+           to_char((c.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
- WHERE c.tenant_id = $1 AND NOT c.is_archived AND c.is_active
+ WHERE c.tenant_id = $1
+   AND NOT c.is_archived
+   AND c.is_active
  ORDER BY c.sort_order, lower(c.name) COLLATE "C", c.id;
 
 -- list: children of a category by name, inactive too, one store
@@ -18,8 +27,17 @@ SELECT row_to_json(r)::text AS json
 SELECT row_to_json(r)::text AS json
   FROM categories c
   CROSS JOIN LATERAL (
-    SELECT c.id, c.store_id AS "storeId", c.parent_category_id AS "parentCategoryId", c.name, c.code, c.description,
-           c.sort_order AS "sortOrder", c.is_active AS "isActive", to_char((c.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
+    SELECT c.id,
+           c.store_id AS "storeId",
+           c.parent_category_id AS "parentCategoryId",
+           c.name,
+           c.code,
+           c.description,
+           c.sort_order AS "sortOrder",
+           c.is_active AS "isActive",
+           to_char((c.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
- WHERE c.tenant_id = $1 AND c.store_id = $2 AND NOT c.is_archived AND c.parent_category_id = $3
+ WHERE c.tenant_id = $1 AND c.store_id = $2
+   AND NOT c.is_archived
+   AND c.parent_category_id = $3
  ORDER BY lower(c.name) COLLATE "C", c.id;

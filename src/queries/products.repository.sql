@@ -16,14 +16,27 @@ SELECT p.id, row_to_json(r)::text AS json
   JOIN products p ON p.id = page.id
   LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
   CROSS JOIN LATERAL (
-    SELECT p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
-           p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",
-           p.selling_price_net::text AS "sellingPriceNet", p.tax_category AS "taxCategory",
+    SELECT p.id,
+           p.store_id AS "storeId",
+           p.category_id AS "categoryId",
+           p.name,
+           p.sku,
+           p.barcode,
+           p.brand,
+           p.size,
+           p.unit_type AS "unitType",
+           p.selling_price_gross::text AS "sellingPriceGross",
+           p.selling_price_net::text AS "sellingPriceNet",
+           p.tax_category AS "taxCategory",
            (SELECT row_to_json(vr) FROM (SELECT v.id, v.code, v.name, v.percentage::text AS percentage) vr
              WHERE v.id IS NOT NULL) AS "vatRate",
-           p.is_active AS "isActive", p.variable_price AS "variablePrice", p.age_restricted AS "ageRestricted",
-           p.alcohol_restricted AS "alcoholRestricted", p.tobacco_restricted AS "tobaccoRestricted",
-           p.vape_restricted AS "vapeRestricted", to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
+           p.is_active AS "isActive",
+           p.variable_price AS "variablePrice",
+           p.age_restricted AS "ageRestricted",
+           p.alcohol_restricted AS "alcoholRestricted",
+           p.tobacco_restricted AS "tobaccoRestricted",
+           p.vape_restricted AS "vapeRestricted",
+           to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
  WHERE p.tenant_id = $1
  ORDER BY p.id;
@@ -45,14 +58,27 @@ SELECT p.id, row_to_json(r)::text AS json
   JOIN products p ON p.id = page.id
   LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
   CROSS JOIN LATERAL (
-    SELECT p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
-           p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",
-           p.selling_price_net::text AS "sellingPriceNet", p.tax_category AS "taxCategory",
+    SELECT p.id,
+           p.store_id AS "storeId",
+           p.category_id AS "categoryId",
+           p.name,
+           p.sku,
+           p.barcode,
+           p.brand,
+           p.size,
+           p.unit_type AS "unitType",
+           p.selling_price_gross::text AS "sellingPriceGross",
+           p.selling_price_net::text AS "sellingPriceNet",
+           p.tax_category AS "taxCategory",
            (SELECT row_to_json(vr) FROM (SELECT v.id, v.code, v.name, v.percentage::text AS percentage) vr
              WHERE v.id IS NOT NULL) AS "vatRate",
-           p.is_active AS "isActive", p.variable_price AS "variablePrice", p.age_restricted AS "ageRestricted",
-           p.alcohol_restricted AS "alcoholRestricted", p.tobacco_restricted AS "tobaccoRestricted",
-           p.vape_restricted AS "vapeRestricted", to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
+           p.is_active AS "isActive",
+           p.variable_price AS "variablePrice",
+           p.age_restricted AS "ageRestricted",
+           p.alcohol_restricted AS "alcoholRestricted",
+           p.tobacco_restricted AS "tobaccoRestricted",
+           p.vape_restricted AS "vapeRestricted",
+           to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
  WHERE p.tenant_id = $1 AND p.store_id = $2
  ORDER BY p.id;
@@ -93,19 +119,32 @@ SELECT p.id, row_to_json(r)::text AS json
   JOIN products p ON p.id = page.id
   LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
   CROSS JOIN LATERAL (
-    SELECT p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
-           p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",
-           p.selling_price_net::text AS "sellingPriceNet", p.tax_category AS "taxCategory",
+    SELECT p.id,
+           p.store_id AS "storeId",
+           p.category_id AS "categoryId",
+           p.name,
+           p.sku,
+           p.barcode,
+           p.brand,
+           p.size,
+           p.unit_type AS "unitType",
+           p.selling_price_gross::text AS "sellingPriceGross",
+           p.selling_price_net::text AS "sellingPriceNet",
+           p.tax_category AS "taxCategory",
            (SELECT row_to_json(vr) FROM (SELECT v.id, v.code, v.name, v.percentage::text AS percentage) vr
              WHERE v.id IS NOT NULL) AS "vatRate",
-           p.is_active AS "isActive", p.variable_price AS "variablePrice", p.age_restricted AS "ageRestricted",
-           p.alcohol_restricted AS "alcoholRestricted", p.tobacco_restricted AS "tobaccoRestricted",
-           p.vape_restricted AS "vapeRestricted", to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
+           p.is_active AS "isActive",
+           p.variable_price AS "variablePrice",
+           p.age_restricted AS "ageRestricted",
+           p.alcohol_restricted AS "alcoholRestricted",
+           p.tobacco_restricted AS "tobaccoRestricted",
+           p.vape_restricted AS "vapeRestricted",
+           to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
  WHERE p.tenant_id = $1 AND p.store_id = ANY($2)
  ORDER BY p.id;
 
--- list: search terms (not prepared) (planned for its values, not prepared)
+-- list: search terms (planned for its values, not prepared)
 --   $1 = "ten_a"
 --   $2 = "cola"
 --   $3 = "330"
@@ -115,7 +154,7 @@ SELECT count(*)::int AS total FROM products p
    AND p.search_text LIKE ('%' || lower($2) || '%')
    AND p.search_text LIKE ('%' || lower($3) || '%');
 
--- list: search terms (not prepared) (planned for its values, not prepared)
+-- list: search terms (planned for its values, not prepared)
 --   $1 = "ten_a"
 --   $2 = "cola"
 --   $3 = "330"
@@ -131,14 +170,27 @@ SELECT p.id, row_to_json(r)::text AS json
   JOIN products p ON p.id = page.id
   LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
   CROSS JOIN LATERAL (
-    SELECT p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
-           p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",
-           p.selling_price_net::text AS "sellingPriceNet", p.tax_category AS "taxCategory",
+    SELECT p.id,
+           p.store_id AS "storeId",
+           p.category_id AS "categoryId",
+           p.name,
+           p.sku,
+           p.barcode,
+           p.brand,
+           p.size,
+           p.unit_type AS "unitType",
+           p.selling_price_gross::text AS "sellingPriceGross",
+           p.selling_price_net::text AS "sellingPriceNet",
+           p.tax_category AS "taxCategory",
            (SELECT row_to_json(vr) FROM (SELECT v.id, v.code, v.name, v.percentage::text AS percentage) vr
              WHERE v.id IS NOT NULL) AS "vatRate",
-           p.is_active AS "isActive", p.variable_price AS "variablePrice", p.age_restricted AS "ageRestricted",
-           p.alcohol_restricted AS "alcoholRestricted", p.tobacco_restricted AS "tobaccoRestricted",
-           p.vape_restricted AS "vapeRestricted", to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
+           p.is_active AS "isActive",
+           p.variable_price AS "variablePrice",
+           p.age_restricted AS "ageRestricted",
+           p.alcohol_restricted AS "alcoholRestricted",
+           p.tobacco_restricted AS "tobaccoRestricted",
+           p.vape_restricted AS "vapeRestricted",
+           to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
  WHERE p.tenant_id = $1
  ORDER BY p.id;
@@ -160,14 +212,27 @@ SELECT p.id, row_to_json(r)::text AS json
   JOIN products p ON p.id = page.id
   LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
   CROSS JOIN LATERAL (
-    SELECT p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
-           p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",
-           p.selling_price_net::text AS "sellingPriceNet", p.tax_category AS "taxCategory",
+    SELECT p.id,
+           p.store_id AS "storeId",
+           p.category_id AS "categoryId",
+           p.name,
+           p.sku,
+           p.barcode,
+           p.brand,
+           p.size,
+           p.unit_type AS "unitType",
+           p.selling_price_gross::text AS "sellingPriceGross",
+           p.selling_price_net::text AS "sellingPriceNet",
+           p.tax_category AS "taxCategory",
            (SELECT row_to_json(vr) FROM (SELECT v.id, v.code, v.name, v.percentage::text AS percentage) vr
              WHERE v.id IS NOT NULL) AS "vatRate",
-           p.is_active AS "isActive", p.variable_price AS "variablePrice", p.age_restricted AS "ageRestricted",
-           p.alcohol_restricted AS "alcoholRestricted", p.tobacco_restricted AS "tobaccoRestricted",
-           p.vape_restricted AS "vapeRestricted", to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
+           p.is_active AS "isActive",
+           p.variable_price AS "variablePrice",
+           p.age_restricted AS "ageRestricted",
+           p.alcohol_restricted AS "alcoholRestricted",
+           p.tobacco_restricted AS "tobaccoRestricted",
+           p.vape_restricted AS "vapeRestricted",
+           to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
  WHERE p.tenant_id = $1
  ORDER BY p.id;
@@ -187,14 +252,27 @@ SELECT p.id, row_to_json(r)::text AS json
   JOIN products p ON p.id = page.id
   LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
   CROSS JOIN LATERAL (
-    SELECT p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
-           p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",
-           p.selling_price_net::text AS "sellingPriceNet", p.tax_category AS "taxCategory",
+    SELECT p.id,
+           p.store_id AS "storeId",
+           p.category_id AS "categoryId",
+           p.name,
+           p.sku,
+           p.barcode,
+           p.brand,
+           p.size,
+           p.unit_type AS "unitType",
+           p.selling_price_gross::text AS "sellingPriceGross",
+           p.selling_price_net::text AS "sellingPriceNet",
+           p.tax_category AS "taxCategory",
            (SELECT row_to_json(vr) FROM (SELECT v.id, v.code, v.name, v.percentage::text AS percentage) vr
              WHERE v.id IS NOT NULL) AS "vatRate",
-           p.is_active AS "isActive", p.variable_price AS "variablePrice", p.age_restricted AS "ageRestricted",
-           p.alcohol_restricted AS "alcoholRestricted", p.tobacco_restricted AS "tobaccoRestricted",
-           p.vape_restricted AS "vapeRestricted", to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
+           p.is_active AS "isActive",
+           p.variable_price AS "variablePrice",
+           p.age_restricted AS "ageRestricted",
+           p.alcohol_restricted AS "alcoholRestricted",
+           p.tobacco_restricted AS "tobaccoRestricted",
+           p.vape_restricted AS "vapeRestricted",
+           to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
  WHERE p.tenant_id = $1
  ORDER BY p.id;
@@ -241,14 +319,27 @@ SELECT p.id, row_to_json(r)::text AS json
   JOIN products p ON p.id = page.id
   LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
   CROSS JOIN LATERAL (
-    SELECT p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
-           p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",
-           p.selling_price_net::text AS "sellingPriceNet", p.tax_category AS "taxCategory",
+    SELECT p.id,
+           p.store_id AS "storeId",
+           p.category_id AS "categoryId",
+           p.name,
+           p.sku,
+           p.barcode,
+           p.brand,
+           p.size,
+           p.unit_type AS "unitType",
+           p.selling_price_gross::text AS "sellingPriceGross",
+           p.selling_price_net::text AS "sellingPriceNet",
+           p.tax_category AS "taxCategory",
            (SELECT row_to_json(vr) FROM (SELECT v.id, v.code, v.name, v.percentage::text AS percentage) vr
              WHERE v.id IS NOT NULL) AS "vatRate",
-           p.is_active AS "isActive", p.variable_price AS "variablePrice", p.age_restricted AS "ageRestricted",
-           p.alcohol_restricted AS "alcoholRestricted", p.tobacco_restricted AS "tobaccoRestricted",
-           p.vape_restricted AS "vapeRestricted", to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
+           p.is_active AS "isActive",
+           p.variable_price AS "variablePrice",
+           p.age_restricted AS "ageRestricted",
+           p.alcohol_restricted AS "alcoholRestricted",
+           p.tobacco_restricted AS "tobaccoRestricted",
+           p.vape_restricted AS "vapeRestricted",
+           to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
  WHERE p.tenant_id = $1
  ORDER BY p.id;
@@ -289,14 +380,27 @@ SELECT p.id, row_to_json(r)::text AS json
   JOIN products p ON p.id = page.id
   LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
   CROSS JOIN LATERAL (
-    SELECT p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
-           p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",
-           p.selling_price_net::text AS "sellingPriceNet", p.tax_category AS "taxCategory",
+    SELECT p.id,
+           p.store_id AS "storeId",
+           p.category_id AS "categoryId",
+           p.name,
+           p.sku,
+           p.barcode,
+           p.brand,
+           p.size,
+           p.unit_type AS "unitType",
+           p.selling_price_gross::text AS "sellingPriceGross",
+           p.selling_price_net::text AS "sellingPriceNet",
+           p.tax_category AS "taxCategory",
            (SELECT row_to_json(vr) FROM (SELECT v.id, v.code, v.name, v.percentage::text AS percentage) vr
              WHERE v.id IS NOT NULL) AS "vatRate",
-           p.is_active AS "isActive", p.variable_price AS "variablePrice", p.age_restricted AS "ageRestricted",
-           p.alcohol_restricted AS "alcoholRestricted", p.tobacco_restricted AS "tobaccoRestricted",
-           p.vape_restricted AS "vapeRestricted", to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
+           p.is_active AS "isActive",
+           p.variable_price AS "variablePrice",
+           p.age_restricted AS "ageRestricted",
+           p.alcohol_restricted AS "alcoholRestricted",
+           p.tobacco_restricted AS "tobaccoRestricted",
+           p.vape_restricted AS "vapeRestricted",
+           to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
  WHERE p.tenant_id = $1
  ORDER BY p.id;
@@ -307,14 +411,27 @@ SELECT p.id, row_to_json(r)::text AS json
 SELECT row_to_json(r)::text AS json FROM products p
   LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
   CROSS JOIN LATERAL (
-    SELECT p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
-           p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",
-           p.selling_price_net::text AS "sellingPriceNet", p.tax_category AS "taxCategory",
+    SELECT p.id,
+           p.store_id AS "storeId",
+           p.category_id AS "categoryId",
+           p.name,
+           p.sku,
+           p.barcode,
+           p.brand,
+           p.size,
+           p.unit_type AS "unitType",
+           p.selling_price_gross::text AS "sellingPriceGross",
+           p.selling_price_net::text AS "sellingPriceNet",
+           p.tax_category AS "taxCategory",
            (SELECT row_to_json(vr) FROM (SELECT v.id, v.code, v.name, v.percentage::text AS percentage) vr
              WHERE v.id IS NOT NULL) AS "vatRate",
-           p.is_active AS "isActive", p.variable_price AS "variablePrice", p.age_restricted AS "ageRestricted",
-           p.alcohol_restricted AS "alcoholRestricted", p.tobacco_restricted AS "tobaccoRestricted",
-           p.vape_restricted AS "vapeRestricted", to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
+           p.is_active AS "isActive",
+           p.variable_price AS "variablePrice",
+           p.age_restricted AS "ageRestricted",
+           p.alcohol_restricted AS "alcoholRestricted",
+           p.tobacco_restricted AS "tobaccoRestricted",
+           p.vape_restricted AS "vapeRestricted",
+           to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
  WHERE p.tenant_id = $1 AND p.id = $2;
 
@@ -325,13 +442,26 @@ SELECT row_to_json(r)::text AS json FROM products p
 SELECT row_to_json(r)::text AS json FROM products p
   LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
   CROSS JOIN LATERAL (
-    SELECT p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
-           p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",
-           p.selling_price_net::text AS "sellingPriceNet", p.tax_category AS "taxCategory",
+    SELECT p.id,
+           p.store_id AS "storeId",
+           p.category_id AS "categoryId",
+           p.name,
+           p.sku,
+           p.barcode,
+           p.brand,
+           p.size,
+           p.unit_type AS "unitType",
+           p.selling_price_gross::text AS "sellingPriceGross",
+           p.selling_price_net::text AS "sellingPriceNet",
+           p.tax_category AS "taxCategory",
            (SELECT row_to_json(vr) FROM (SELECT v.id, v.code, v.name, v.percentage::text AS percentage) vr
              WHERE v.id IS NOT NULL) AS "vatRate",
-           p.is_active AS "isActive", p.variable_price AS "variablePrice", p.age_restricted AS "ageRestricted",
-           p.alcohol_restricted AS "alcoholRestricted", p.tobacco_restricted AS "tobaccoRestricted",
-           p.vape_restricted AS "vapeRestricted", to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
+           p.is_active AS "isActive",
+           p.variable_price AS "variablePrice",
+           p.age_restricted AS "ageRestricted",
+           p.alcohol_restricted AS "alcoholRestricted",
+           p.tobacco_restricted AS "tobaccoRestricted",
+           p.vape_restricted AS "vapeRestricted",
+           to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
  WHERE p.tenant_id = $1 AND p.store_id = $2 AND p.id = $3;

@@ -2,12 +2,21 @@
 
 -- list: ACTIVE and PAUSED of every store
 --   $1 = "ten_a"
-SELECT pr.id, pr.store_id AS "storeId", pr.name, pr.type, pr.status,
-       to_char((pr.starts_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "startsAt",
-       to_char((pr.ends_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "endsAt",
-       pr.conditions, pr.actions,
-       to_char((pr.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt", t.currency
-  FROM promotions pr JOIN tenants t ON t.id = pr.tenant_id
+SELECT row_to_json(r)::text AS json
+  FROM promotions pr
+  CROSS JOIN LATERAL (
+    SELECT pr.id,
+           pr.store_id AS "storeId",
+           pr.name,
+           pr.type,
+           pr.status,
+           to_char((pr.starts_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "startsAt",
+           to_char((pr.ends_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "endsAt",
+           pr.conditions,
+           pr.actions,
+           to_char((pr.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt",
+           (SELECT t.currency FROM tenants t WHERE t.id = pr.tenant_id) AS "currency"
+  ) r
  WHERE pr.tenant_id = $1
    AND pr.type IN ('PERCENT_OFF', 'AMOUNT_OFF', 'FIXED_PRICE', 'MULTI_BUY', 'BUY_X_GET_Y', 'BUNDLE', 'SPEND_AND_SAVE')
    AND NOT pr.is_system_preset
@@ -20,12 +29,21 @@ SELECT pr.id, pr.store_id AS "storeId", pr.name, pr.type, pr.status,
 --   $3 = "MULTI_BUY"
 --   $4 = "2026-12-01 12:00:00.000+00"
 --   $5 = "2026-12-01 12:00:00.000+00"
-SELECT pr.id, pr.store_id AS "storeId", pr.name, pr.type, pr.status,
-       to_char((pr.starts_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "startsAt",
-       to_char((pr.ends_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "endsAt",
-       pr.conditions, pr.actions,
-       to_char((pr.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt", t.currency
-  FROM promotions pr JOIN tenants t ON t.id = pr.tenant_id
+SELECT row_to_json(r)::text AS json
+  FROM promotions pr
+  CROSS JOIN LATERAL (
+    SELECT pr.id,
+           pr.store_id AS "storeId",
+           pr.name,
+           pr.type,
+           pr.status,
+           to_char((pr.starts_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "startsAt",
+           to_char((pr.ends_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "endsAt",
+           pr.conditions,
+           pr.actions,
+           to_char((pr.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt",
+           (SELECT t.currency FROM tenants t WHERE t.id = pr.tenant_id) AS "currency"
+  ) r
  WHERE pr.tenant_id = $1 AND pr.store_id = $2
    AND pr.type IN ('PERCENT_OFF', 'AMOUNT_OFF', 'FIXED_PRICE', 'MULTI_BUY', 'BUY_X_GET_Y', 'BUNDLE', 'SPEND_AND_SAVE')
    AND NOT pr.is_system_preset
@@ -36,14 +54,30 @@ SELECT pr.id, pr.store_id AS "storeId", pr.name, pr.type, pr.status,
    AND (pr.ends_at IS NULL OR CAST($5 AS timestamptz) <= pr.ends_at)
  ORDER BY pr.id;
 
--- names: of products and categories in a list of stores
+-- list: names: of products in a list of stores
 --   $1 = "ten_a"
 --   $2 = ["sto_a1","sto_a2"]
 --   $3 = ["prd_a1_cola"]
-SELECT n.id, n.name FROM products n WHERE n.tenant_id = $1 AND n.store_id = ANY($2) AND n.id = ANY($3);
+SELECT row_to_json(r)::text AS json
+  FROM products n
+  CROSS JOIN LATERAL (
+    SELECT n.id,
+           n.name
+  ) r
+ WHERE n.tenant_id = $1 AND n.store_id = ANY($2)
+   AND n.id = ANY($3)
+ ORDER BY n.id;
 
--- names: of products and categories in a list of stores
+-- list: names: of categories in a list of stores
 --   $1 = "ten_a"
 --   $2 = ["sto_a1","sto_a2"]
 --   $3 = ["cat_a1_soft"]
-SELECT n.id, n.name FROM categories n WHERE n.tenant_id = $1 AND n.store_id = ANY($2) AND n.id = ANY($3);
+SELECT row_to_json(r)::text AS json
+  FROM categories n
+  CROSS JOIN LATERAL (
+    SELECT n.id,
+           n.name
+  ) r
+ WHERE n.tenant_id = $1 AND n.store_id = ANY($2)
+   AND n.id = ANY($3)
+ ORDER BY n.id;

@@ -16,14 +16,19 @@ SELECT p.id, row_to_json(r)::text AS json
   JOIN products p ON p.id = page.id
   LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1
   CROSS JOIN LATERAL (
-    SELECT p.id AS "productId", p.store_id AS "storeId", p.sku, p.barcode, p.name AS "productName",
-           COALESCE(s.track_stock, false) AS "trackStock", COALESCE(s.quantity, 0.000)::text AS quantity,
+    SELECT p.id AS "productId",
+           p.store_id AS "storeId",
+           p.sku,
+           p.barcode,
+           p.name AS "productName",
+           COALESCE(s.track_stock, false) AS "trackStock",
+           COALESCE(s.quantity, 0.000)::text AS "quantity",
            COALESCE(s.low_stock_threshold, 0.000)::text AS "lowStockThreshold",
            COALESCE(s.reorder_level, 0.000)::text AS "reorderLevel",
            CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
                 WHEN s.quantity <= 0 THEN 'out_of_stock'
                 WHEN s.quantity <= s.reorder_level THEN 'low_stock'
-                ELSE 'in_stock' END AS availability,
+                ELSE 'in_stock' END AS "availability",
            to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
  WHERE p.tenant_id = $1
@@ -51,14 +56,19 @@ SELECT p.id, row_to_json(r)::text AS json
   JOIN products p ON p.id = page.id
   LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1 AND s.store_id = $2
   CROSS JOIN LATERAL (
-    SELECT p.id AS "productId", p.store_id AS "storeId", p.sku, p.barcode, p.name AS "productName",
-           COALESCE(s.track_stock, false) AS "trackStock", COALESCE(s.quantity, 0.000)::text AS quantity,
+    SELECT p.id AS "productId",
+           p.store_id AS "storeId",
+           p.sku,
+           p.barcode,
+           p.name AS "productName",
+           COALESCE(s.track_stock, false) AS "trackStock",
+           COALESCE(s.quantity, 0.000)::text AS "quantity",
            COALESCE(s.low_stock_threshold, 0.000)::text AS "lowStockThreshold",
            COALESCE(s.reorder_level, 0.000)::text AS "reorderLevel",
            CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
                 WHEN s.quantity <= 0 THEN 'out_of_stock'
                 WHEN s.quantity <= s.reorder_level THEN 'low_stock'
-                ELSE 'in_stock' END AS availability,
+                ELSE 'in_stock' END AS "availability",
            to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
  WHERE p.tenant_id = $1 AND p.store_id = $2
@@ -100,14 +110,19 @@ SELECT p.id, row_to_json(r)::text AS json
   JOIN products p ON p.id = page.id
   LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1 AND s.store_id = ANY($2)
   CROSS JOIN LATERAL (
-    SELECT p.id AS "productId", p.store_id AS "storeId", p.sku, p.barcode, p.name AS "productName",
-           COALESCE(s.track_stock, false) AS "trackStock", COALESCE(s.quantity, 0.000)::text AS quantity,
+    SELECT p.id AS "productId",
+           p.store_id AS "storeId",
+           p.sku,
+           p.barcode,
+           p.name AS "productName",
+           COALESCE(s.track_stock, false) AS "trackStock",
+           COALESCE(s.quantity, 0.000)::text AS "quantity",
            COALESCE(s.low_stock_threshold, 0.000)::text AS "lowStockThreshold",
            COALESCE(s.reorder_level, 0.000)::text AS "reorderLevel",
            CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
                 WHEN s.quantity <= 0 THEN 'out_of_stock'
                 WHEN s.quantity <= s.reorder_level THEN 'low_stock'
-                ELSE 'in_stock' END AS availability,
+                ELSE 'in_stock' END AS "availability",
            to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
  WHERE p.tenant_id = $1 AND p.store_id = ANY($2)
@@ -135,14 +150,19 @@ SELECT p.id, row_to_json(r)::text AS json
   JOIN products p ON p.id = page.id
   LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1
   CROSS JOIN LATERAL (
-    SELECT p.id AS "productId", p.store_id AS "storeId", p.sku, p.barcode, p.name AS "productName",
-           COALESCE(s.track_stock, false) AS "trackStock", COALESCE(s.quantity, 0.000)::text AS quantity,
+    SELECT p.id AS "productId",
+           p.store_id AS "storeId",
+           p.sku,
+           p.barcode,
+           p.name AS "productName",
+           COALESCE(s.track_stock, false) AS "trackStock",
+           COALESCE(s.quantity, 0.000)::text AS "quantity",
            COALESCE(s.low_stock_threshold, 0.000)::text AS "lowStockThreshold",
            COALESCE(s.reorder_level, 0.000)::text AS "reorderLevel",
            CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
                 WHEN s.quantity <= 0 THEN 'out_of_stock'
                 WHEN s.quantity <= s.reorder_level THEN 'low_stock'
-                ELSE 'in_stock' END AS availability,
+                ELSE 'in_stock' END AS "availability",
            to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
  WHERE p.tenant_id = $1
@@ -165,14 +185,19 @@ SELECT p.id, row_to_json(r)::text AS json
   JOIN products p ON p.id = page.id
   LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1
   CROSS JOIN LATERAL (
-    SELECT p.id AS "productId", p.store_id AS "storeId", p.sku, p.barcode, p.name AS "productName",
-           COALESCE(s.track_stock, false) AS "trackStock", COALESCE(s.quantity, 0.000)::text AS quantity,
+    SELECT p.id AS "productId",
+           p.store_id AS "storeId",
+           p.sku,
+           p.barcode,
+           p.name AS "productName",
+           COALESCE(s.track_stock, false) AS "trackStock",
+           COALESCE(s.quantity, 0.000)::text AS "quantity",
            COALESCE(s.low_stock_threshold, 0.000)::text AS "lowStockThreshold",
            COALESCE(s.reorder_level, 0.000)::text AS "reorderLevel",
            CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
                 WHEN s.quantity <= 0 THEN 'out_of_stock'
                 WHEN s.quantity <= s.reorder_level THEN 'low_stock'
-                ELSE 'in_stock' END AS availability,
+                ELSE 'in_stock' END AS "availability",
            to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
  WHERE p.tenant_id = $1
@@ -206,14 +231,19 @@ SELECT p.id, row_to_json(r)::text AS json
   JOIN products p ON p.id = page.id
   LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1 AND s.store_id = $2
   CROSS JOIN LATERAL (
-    SELECT p.id AS "productId", p.store_id AS "storeId", p.sku, p.barcode, p.name AS "productName",
-           COALESCE(s.track_stock, false) AS "trackStock", COALESCE(s.quantity, 0.000)::text AS quantity,
+    SELECT p.id AS "productId",
+           p.store_id AS "storeId",
+           p.sku,
+           p.barcode,
+           p.name AS "productName",
+           COALESCE(s.track_stock, false) AS "trackStock",
+           COALESCE(s.quantity, 0.000)::text AS "quantity",
            COALESCE(s.low_stock_threshold, 0.000)::text AS "lowStockThreshold",
            COALESCE(s.reorder_level, 0.000)::text AS "reorderLevel",
            CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
                 WHEN s.quantity <= 0 THEN 'out_of_stock'
                 WHEN s.quantity <= s.reorder_level THEN 'low_stock'
-                ELSE 'in_stock' END AS availability,
+                ELSE 'in_stock' END AS "availability",
            to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
  WHERE p.tenant_id = $1 AND p.store_id = $2
@@ -248,14 +278,19 @@ SELECT p.id, row_to_json(r)::text AS json
   JOIN products p ON p.id = page.id
   LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1
   CROSS JOIN LATERAL (
-    SELECT p.id AS "productId", p.store_id AS "storeId", p.sku, p.barcode, p.name AS "productName",
-           COALESCE(s.track_stock, false) AS "trackStock", COALESCE(s.quantity, 0.000)::text AS quantity,
+    SELECT p.id AS "productId",
+           p.store_id AS "storeId",
+           p.sku,
+           p.barcode,
+           p.name AS "productName",
+           COALESCE(s.track_stock, false) AS "trackStock",
+           COALESCE(s.quantity, 0.000)::text AS "quantity",
            COALESCE(s.low_stock_threshold, 0.000)::text AS "lowStockThreshold",
            COALESCE(s.reorder_level, 0.000)::text AS "reorderLevel",
            CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
                 WHEN s.quantity <= 0 THEN 'out_of_stock'
                 WHEN s.quantity <= s.reorder_level THEN 'low_stock'
-                ELSE 'in_stock' END AS availability,
+                ELSE 'in_stock' END AS "availability",
            to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
   ) r
  WHERE p.tenant_id = $1

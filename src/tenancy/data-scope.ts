@@ -92,7 +92,7 @@ export function scopeShape(scope: DataScope): 'all' | 'one' | 'list' {
 /**
  * The tenant boundary of a statement: its first parameters are the scope's tenant ($1) and stores
  * ($2, when the scope names stores), and `on(table, alias)` is the condition for a table with
- * `tenant_id` (and `store_id`, when it has one: the schema says). Call it first, before any other
+ * `tenant_id` (and its store column, as its @TenantRows declares). Call it first, before any other
  * parameter (ScopedReader checks that $1 is the tenant).
  */
 export function scopeCondition<I extends { readonly scope: DataScope }>(
@@ -112,10 +112,11 @@ export function scopeCondition<I extends { readonly scope: DataScope }>(
       const columns = tenantTables().get(table);
       if (columns === undefined) throw new Error(`${table} holds no tenant rows: it has no scope condition`);
       const tenantCondition = `${alias}.tenant_id = ${tenant}`;
-      if (stores === null || !columns.store) return tenantCondition;
+      if (stores === null || columns.store === null) return tenantCondition;
+      const store = `${alias}.${columns.store}`;
       return shape === 'one'
-        ? `${tenantCondition} AND ${alias}.store_id = ${stores}`
-        : `${tenantCondition} AND ${alias}.store_id = ANY(${stores})`;
+        ? `${tenantCondition} AND ${store} = ${stores}`
+        : `${tenantCondition} AND ${store} = ANY(${stores})`;
     },
   };
 }

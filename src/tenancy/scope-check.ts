@@ -10,7 +10,8 @@ type Node = Record<string, unknown>;
  * Where a statement reads tenant rows without being bound to the scope, read off PostgreSQL's own
  * parse tree (libpg-query): every reference to a table that holds tenant rows must carry, as a
  * condition ANDed at the top of its WHERE (or, for the nullable side of an outer join, of its ON),
- * `alias.tenant_id = $1`, and, when the scope names stores and the table has a store,
+ * `alias.tenant_id = $1`, and, when the scope names stores and the table has a store, on the store
+ * column its @TenantRows declares (`store_id`, or `id` for the stores themselves),
  * `alias.store_id = $2` or `alias.store_id = ANY($2)`. A condition behind an OR, inside a function,
  * only in an inner join's ON, or on another parameter does not count. Returns one line per
  * unbound reference (none: the statement is bound).
@@ -68,10 +69,11 @@ function checkSelect(
     if (!conditions.some((c) => isCondition(c, ref.alias, 'tenant_id', 1, '='))) {
       problems.push(`${ref.table} ${ref.alias}: no "${ref.alias}.tenant_id = $1" ANDed at the top of its ${place}`);
     }
-    if (shape !== 'all' && columns.store) {
+    if (shape !== 'all' && columns.store !== null) {
       const operator = shape === 'one' ? '=' : 'ANY';
-      if (!conditions.some((c) => isCondition(c, ref.alias, 'store_id', 2, operator))) {
-        const wanted = shape === 'one' ? `${ref.alias}.store_id = $2` : `${ref.alias}.store_id = ANY($2)`;
+      if (!conditions.some((c) => isCondition(c, ref.alias, columns.store!, 2, operator))) {
+        const store = `${ref.alias}.${columns.store}`;
+        const wanted = shape === 'one' ? `${store} = $2` : `${store} = ANY($2)`;
         problems.push(`${ref.table} ${ref.alias}: no "${wanted}" ANDed at the top of its ${place}`);
       }
     }

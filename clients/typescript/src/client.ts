@@ -13,6 +13,8 @@ import type {
   PromotionQuery,
   StockPage,
   StockQuery,
+  StorePage,
+  StoreQuery,
   WalkOptions,
 } from './types.js';
 
@@ -21,6 +23,7 @@ export type ClientOptions = TransportOptions;
 /** Parameters of a walk: those of the list but `cursor`, which the walk takes from the Link header. */
 export type ProductListQuery = Omit<ProductQuery, 'cursor'>;
 export type StockListQuery = Omit<StockQuery, 'cursor'>;
+export type StoreListQuery = Omit<StoreQuery, 'cursor'>;
 
 /** A sync round's options: the only parameters a sync walk combines with. */
 export interface SyncOptions extends WalkOptions {
@@ -44,6 +47,12 @@ export interface Client {
     listPage(query?: StockQuery, options?: CallOptions): Promise<Page<StockPage>>;
     /** GET /v1/inventory/stock following `Link` next: iterate it for stock rows, or `.pages()`. */
     list(query?: StockListQuery, options?: WalkOptions): Listing<StockPage>;
+  };
+  readonly stores: {
+    /** GET /v1/catalog/stores: one page of the stores the key may read. */
+    listPage(query?: StoreQuery, options?: CallOptions): Promise<Page<StorePage>>;
+    /** GET /v1/catalog/stores following `Link` next: iterate it for the stores the key may read. */
+    list(query?: StoreListQuery, options?: WalkOptions): Listing<StorePage>;
   };
   readonly categories: {
     /** GET /v1/catalog/categories (not paginated). */
@@ -74,6 +83,7 @@ function withQuery(path: string, query: Readonly<Record<string, QueryValue>> = {
 
 const PRODUCTS = '/v1/catalog/products';
 const STOCK = '/v1/inventory/stock';
+const STORES = '/v1/catalog/stores';
 const SYNC_PAGE_SIZE = 100;
 
 /**
@@ -84,7 +94,7 @@ export function createClient(options: ClientOptions): Client {
   const transport = new Transport(options);
   const get = async <T>(path: string, callOptions?: CallOptions): Promise<T> =>
     (await transport.get<T>(path, callOptions)).body;
-  const listPage = async <Body extends ProductPage | StockPage>(path: string, callOptions?: CallOptions) =>
+  const listPage = async <Body extends ProductPage | StockPage | StorePage>(path: string, callOptions?: CallOptions) =>
     toPage(await transport.get<Body>(path, callOptions));
   const syncRound = <Body extends ProductPage | StockPage>(
     route: string,
@@ -104,6 +114,10 @@ export function createClient(options: ClientOptions): Client {
     stock: {
       listPage: (query, callOptions) => listPage<StockPage>(withQuery(STOCK, query), callOptions),
       list: (query, walkOptions) => new Listing<StockPage>(transport, withQuery(STOCK, query), walkOptions),
+    },
+    stores: {
+      listPage: (query, callOptions) => listPage<StorePage>(withQuery(STORES, query), callOptions),
+      list: (query, walkOptions) => new Listing<StorePage>(transport, withQuery(STORES, query), walkOptions),
     },
     categories: {
       list: (query, callOptions) => get<Category[]>(withQuery('/v1/catalog/categories', query), callOptions),

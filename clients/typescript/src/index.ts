@@ -1,5 +1,5 @@
 export { createClient } from './client.js';
-export type { Client, ClientOptions, ProductListQuery, StockListQuery, SyncOptions } from './client.js';
+export type { Client, ClientOptions, ProductListQuery, StockListQuery, StoreListQuery, SyncOptions } from './client.js';
 export {
   ApiConnectionError,
   ApiError,

@@ -16,11 +16,16 @@ export type ProductPage = Ok<'listProducts'>;
 export type StockPage = Ok<'listStock'>;
 /** A stock row (one per product; its key is `productId`). */
 export type StockRow = StockPage['rows'][number];
+/** One page of GET /v1/catalog/stores. */
+export type StorePage = Ok<'listStores'>;
+/** A store the key may read: its id (the storeId of every other list) and name. */
+export type Store = StorePage['rows'][number];
 export type Category = Ok<'listCategories'>[number];
 export type Promotion = Ok<'listPromotions'>[number];
 
 export type ProductQuery = Query<'listProducts'>;
 export type StockQuery = Query<'listStock'>;
+export type StoreQuery = Query<'listStores'>;
 export type CategoryQuery = Query<'listCategories'>;
 export type PromotionQuery = Query<'listPromotions'>;
 
@@ -44,7 +49,7 @@ export type DocumentedDetails<C extends ErrorCode> = ErrorBody extends infer B
   : never;
 
 /** A paginated body: `{ rows, page, pageSize, total, totalPages }`. */
-export type PageBody = ProductPage | StockPage;
+export type PageBody = ProductPage | StockPage | StorePage;
 export type RowOf<Body extends PageBody> = Body['rows'][number];
 
 /** A page as the client hands it out: the body, and what the response's headers said about the walk. */

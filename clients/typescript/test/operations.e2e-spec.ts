@@ -13,6 +13,7 @@ import {
   type ProductPage,
   type Promotion,
   type StockRow,
+  type Store,
 } from '../src/index.js';
 import { assertType, type Equal, listeningTestApp, raw } from './support/service.js';
 
@@ -89,6 +90,22 @@ describe('every operation, typed end to end', () => {
       rows.push(row);
     }
     expect(rows).toEqual((await raw(base, '/v1/inventory/stock?storeId=sto_a1&pageSize=100', KEYS.tenantA)).body.rows);
+  });
+
+  it('listStores: stores.listPage and stores.list', async () => {
+    const page = await client.stores.listPage({ pageSize: 1 });
+    assertType<Equal<typeof page, Page<Json<'/v1/catalog/stores'>>>>();
+    assertType<Equal<(typeof page.rows)[number], Store>>();
+    const { nextCursor, syncPosition, ...body } = page;
+    expect(body).toEqual((await raw(base, '/v1/catalog/stores?pageSize=1', KEYS.tenantA)).body);
+    expect(nextCursor).not.toBeNull();
+    expect(syncPosition).toBeNull();
+    const stores: Store[] = [];
+    for await (const store of client.stores.list({ pageSize: 1 })) stores.push(store);
+    expect(stores).toEqual([
+      { id: 'sto_a1', name: 'A One' },
+      { id: 'sto_a2', name: 'A Two' },
+    ]);
   });
 
   it('listCategories: categories.list', async () => {

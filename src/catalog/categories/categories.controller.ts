@@ -6,7 +6,7 @@ import { sendJson } from '../../http/send-json.js';
 import { V1Operation } from '../../openapi/v1-operation.decorator.js';
 import { CategoriesService } from './categories.service.js';
 import { CategoryView } from './category.view.js';
-import { ListCategoriesQuery } from './list-categories.query.js';
+import { ListCategoriesQuery } from './categories.list.js';
 
 @ApiTags('Catalog')
 @Controller('v1/catalog/categories')

@@ -3,8 +3,8 @@ import { IdProperty, TextProperty, TimestampProperty } from '../../openapi/prope
 import { ApiSchemaWithExample } from '../../openapi/schema-examples.js';
 
 /**
- * The Category of the contract, keys in the specification's order. CategoriesRepository has PostgreSQL
- * write each row as JSON in exactly this order (`isArchived` is never shown).
+ * The Category of the contract, keys in the specification's order. CATEGORY_LIST's columns (keyed by
+ * this class, in its order) have PostgreSQL write each row as JSON (`isArchived` is never shown).
  */
 @ApiSchemaWithExample({
   name: 'Category',

@@ -29,8 +29,8 @@ export class VatRateView {
 }
 
 /**
- * The Product of the contract, keys in the specification's order. ProductsRepository has PostgreSQL
- * write each row as JSON in exactly this order from the public columns only (PUBLIC_PRODUCT).
+ * The Product of the contract, keys in the specification's order. PRODUCT_LIST's columns (keyed by
+ * this class, in its order) have PostgreSQL write each row as JSON from the public columns only.
  */
 /** The demo data's cola can in Camden (fixtures/demo.json). */
 const PRODUCT_EXAMPLE = {

@@ -1,4 +1,14 @@
-import { defineList, equals, flag, since, terms } from '../../lists/list-definition.js';
+import {
+  defineList,
+  equals,
+  filtersOf,
+  flag,
+  instant,
+  RECENT_POSITION,
+  since,
+  terms,
+} from '../../lists/list-definition.js';
+import { ProductView } from './product.view.js';
 import { ChangedSinceParam, PageQuery } from '../../lists/page.js';
 import { isoMillisSql } from '../../database/sql-format.js';
 import type { Instant } from '../../values/formats.js';
@@ -18,7 +28,7 @@ import {
  * The filters of the product list (docs/api-rules.md#filters), in the order their conditions are
  * written: each parameter's condition on products `p`, and the index that serves it.
  */
-const FILTERS = {
+const FILTERS = filtersOf<ListProductsQuery>()({
   activeOnly: flag('p.is_active'),
   categoryId: equals('p.category_id', 'products_tenant_category_idx'),
   sku: equals('p.sku', 'products_tenant_sku_idx'),
@@ -32,7 +42,7 @@ const FILTERS = {
     escapeLike,
     'products_search_trgm_idx',
   ),
-};
+});
 
 export class ListProductsQuery extends PageQuery {
   @StoreIdParam()
@@ -111,7 +121,7 @@ export class NoQueryParams {}
  * contract's key order (ProductView): the only product columns any response is made of. Costs,
  * margin, supplier and staff columns are never selected.
  */
-export const PRODUCT_LIST = defineList({
+export const PRODUCT_LIST = defineList(ListProductsQuery, ProductView, {
   name: 'products',
   from: { table: 'products', alias: 'p' },
   key: 'p.id',
@@ -120,18 +130,83 @@ export const PRODUCT_LIST = defineList({
   count: { from: { table: 'product_counts', alias: 'c' }, sum: 'c.n', filters: { activeOnly: 'c.is_active' } },
   row: {
     joins: [{ kind: 'LEFT JOIN', table: 'vat_rates', alias: 'v', on: 'v.id = p.vat_rate_id' }],
-    select: `p.id, p.store_id AS "storeId", p.category_id AS "categoryId", p.name, p.sku, p.barcode, p.brand, p.size,
-           p.unit_type AS "unitType", p.selling_price_gross::text AS "sellingPriceGross",
-           p.selling_price_net::text AS "sellingPriceNet", p.tax_category AS "taxCategory",
-           (SELECT row_to_json(vr) FROM (SELECT v.id, v.code, v.name, v.percentage::text AS percentage) vr
-             WHERE v.id IS NOT NULL) AS "vatRate",
-           p.is_active AS "isActive", p.variable_price AS "variablePrice", p.age_restricted AS "ageRestricted",
-           p.alcohol_restricted AS "alcoholRestricted", p.tobacco_restricted AS "tobaccoRestricted",
-           p.vape_restricted AS "vapeRestricted", ${isoMillisSql('p.updated_at')} AS "updatedAt"`,
+    columns: {
+      id: 'p.id',
+      storeId: 'p.store_id',
+      categoryId: 'p.category_id',
+      name: 'p.name',
+      sku: 'p.sku',
+      barcode: 'p.barcode',
+      brand: 'p.brand',
+      size: 'p.size',
+      unitType: 'p.unit_type',
+      sellingPriceGross: 'p.selling_price_gross::text',
+      sellingPriceNet: 'p.selling_price_net::text',
+      taxCategory: 'p.tax_category',
+      vatRate: `(SELECT row_to_json(vr) FROM (SELECT v.id, v.code, v.name, v.percentage::text AS percentage) vr
+             WHERE v.id IS NOT NULL)`,
+      isActive: 'p.is_active',
+      variablePrice: 'p.variable_price',
+      ageRestricted: 'p.age_restricted',
+      alcoholRestricted: 'p.alcohol_restricted',
+      tobaccoRestricted: 'p.tobacco_restricted',
+      vapeRestricted: 'p.vape_restricted',
+      updatedAt: isoMillisSql('p.updated_at'),
+    },
   },
   // A product's row reads its VAT rate: a round brings the products of every VAT rate changed since.
   sync: {
     marker: 'change_xact',
     inputs: [{ kind: 'parent', from: { table: 'vat_rates', alias: 'v' }, key: 'v.id', via: 'p.vat_rate_id' }],
   },
+  examples: [
+    { description: 'active products of every store, page 1', stores: 'all', filters: { activeOnly: true } },
+    {
+      description: 'every product of one store, page 3',
+      stores: 'one',
+      filters: { activeOnly: false },
+      window: { pageSize: 2, offset: 4 },
+    },
+    {
+      description: 'by category, sku, barcode and updatedSince in a list of stores',
+      stores: 'list',
+      filters: {
+        activeOnly: true,
+        categoryId: 'cat_a1_soft',
+        sku: 'COLA-330',
+        barcode: '5000112637922',
+        updatedSince: instant('2026-10-01T00:00:00Z'),
+      },
+    },
+    { description: 'search terms', stores: 'all', filters: { activeOnly: true, q: 'cola 330' } },
+    {
+      description: 'after an id (cursor)',
+      stores: 'all',
+      filters: { activeOnly: true },
+      window: { pageSize: 50, offset: 0, afterId: 'prd_a1_cola' },
+    },
+    {
+      description: 'a sync walk begins (every row, the position taken)',
+      stores: 'all',
+      filters: { activeOnly: false },
+      window: { pageSize: 100, offset: 0 },
+      sync: { takeHorizon: true },
+    },
+    {
+      description: 'a page of an incremental sync walk (changed since a position, after an id)',
+      stores: 'all',
+      filters: { activeOnly: false },
+      window: { pageSize: 100, offset: 0, afterId: 'prd_a1_cola' },
+      sync: { changedSince: RECENT_POSITION, caughtUpTo: RECENT_POSITION },
+    },
+    {
+      description: 'a page of an incremental sync walk after VAT rates changed and stores came into view',
+      stores: 'all',
+      filters: { activeOnly: false },
+      window: { pageSize: 100, offset: 0, afterId: 'prd_a1_cola' },
+      sync: { changedSince: '1', caughtUpTo: '2' },
+    },
+    { description: 'findById', stores: 'all', id: 'prd_a1_cola' },
+    { description: 'findById: a key limited to one store', stores: 'one', id: 'prd_a1_cola' },
+  ],
 });

@@ -3,7 +3,7 @@ import { IdProperty, TextProperty, TimestampProperty } from '../../openapi/prope
 import { ApiSchemaWithExample } from '../../openapi/schema-examples.js';
 import { type DescriptionContext, describeDiscount, describeEligibility } from './promotion-descriptions.js';
 import { CUSTOMER_FACING_TYPES, RETURNABLE_STATUSES, type ReturnableStatus } from './promotion-rules.js';
-import type { PromotionRow } from './promotions.repository.js';
+import type { PromotionRow } from './promotions.list.js';
 
 export class PromotionSchedule {
   @TimestampProperty({ nullable: true, description: 'Start of the window, inclusive; null: open.' }) startsAt:

@@ -7,8 +7,8 @@ export const AVAILABILITIES = ['not_tracked', 'out_of_stock', 'low_stock', 'in_s
 export type Availability = (typeof AVAILABILITIES)[number];
 
 /**
- * The stock row (docs/api-rules.md#values), keys in the contract's order. StockRepository has PostgreSQL write each
- * row as JSON in exactly this order (PUBLIC_STOCK_ROW); cost layers and movements are never read.
+ * The stock row (docs/api-rules.md#values), keys in the contract's order. STOCK_LIST's columns (keyed by
+ * this class, in its order) have PostgreSQL write each row as JSON; cost layers and movements are never read.
  */
 /** The demo data's cola can in Camden: 53 on the shelf, reordered at 12, so in_stock. */
 const STOCK_ROW_EXAMPLE = {

@@ -1,5 +1,6 @@
 import { isoMillisSql } from '../../database/sql-format.js';
-import { defineList, equals, flag, since } from '../../lists/list-definition.js';
+import { defineList, equals, filtersOf, flag, instant, since } from '../../lists/list-definition.js';
+import { StockRowView } from './stock-row.view.js';
 import { ChangedSinceParam, PageQuery } from '../../lists/page.js';
 import type { Instant } from '../../values/formats.js';
 import { BooleanParam, DateTimeParam, IdParam, StoreIdParam, SkuParam, BarcodeParam } from '../../params/params.js';
@@ -11,7 +12,7 @@ const LOW_STOCK = '(s.track_stock AND s.quantity > 0 AND s.quantity <= s.reorder
  * The filters of the stock list (docs/api-rules.md#filters), in the order their conditions are
  * written: on products `p` and their stock level `s` (left-joined), and the index that serves each.
  */
-const FILTERS = {
+const FILTERS = filtersOf<ListStockQuery>()({
   activeOnly: flag('p.is_active'),
   productId: equals('p.id', 'products_id_tenant_id_store_id_key'),
   sku: equals('p.sku', 'products_tenant_sku_idx'),
@@ -21,7 +22,7 @@ const FILTERS = {
   // holds that value: the rows in scope are read in id order and filtered.
   updatedSince: since('GREATEST(p.updated_at, s.updated_at)'),
   lowStockOnly: flag(LOW_STOCK, 'stock_levels_low_stock_idx'),
-};
+});
 
 export class ListStockQuery extends PageQuery {
   @StoreIdParam()
@@ -78,7 +79,7 @@ export class ListStockQuery extends PageQuery {
  * level's. A product without a stock level reads trackStock false, zero quantities and not_tracked.
  * Cost layers and movements are never read.
  */
-export const STOCK_LIST = defineList({
+export const STOCK_LIST = defineList(ListStockQuery, StockRowView, {
   name: 'stock',
   from: { table: 'products', alias: 'p' },
   key: 'p.id',
@@ -99,19 +100,71 @@ export const STOCK_LIST = defineList({
   ],
   row: {
     joins: [{ kind: 'LEFT JOIN', table: 'stock_levels', alias: 's', on: 's.product_id = p.id' }],
-    select: `p.id AS "productId", p.store_id AS "storeId", p.sku, p.barcode, p.name AS "productName",
-           COALESCE(s.track_stock, false) AS "trackStock", COALESCE(s.quantity, 0.000)::text AS quantity,
-           COALESCE(s.low_stock_threshold, 0.000)::text AS "lowStockThreshold",
-           COALESCE(s.reorder_level, 0.000)::text AS "reorderLevel",
-           CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
+    columns: {
+      productId: 'p.id',
+      storeId: 'p.store_id',
+      sku: 'p.sku',
+      barcode: 'p.barcode',
+      productName: 'p.name',
+      trackStock: 'COALESCE(s.track_stock, false)',
+      quantity: 'COALESCE(s.quantity, 0.000)::text',
+      lowStockThreshold: 'COALESCE(s.low_stock_threshold, 0.000)::text',
+      reorderLevel: 'COALESCE(s.reorder_level, 0.000)::text',
+      availability: `CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
                 WHEN s.quantity <= 0 THEN 'out_of_stock'
                 WHEN s.quantity <= s.reorder_level THEN 'low_stock'
-                ELSE 'in_stock' END AS availability,
-           ${isoMillisSql('GREATEST(p.updated_at, s.updated_at)')} AS "updatedAt"`,
+                ELSE 'in_stock' END`,
+      updatedAt: isoMillisSql('GREATEST(p.updated_at, s.updated_at)'),
+    },
   },
   // A stock row changes with its product or its stock level (a deleted stock level marks its product).
   sync: {
     marker: 'change_xact',
     inputs: [{ kind: 'rows', from: { table: 'stock_levels', alias: 's' }, key: 's.product_id' }],
   },
+  examples: [
+    { description: 'every store, page 1', stores: 'all', filters: { activeOnly: true } },
+    {
+      description: 'low stock alone, one store (partial index)',
+      stores: 'one',
+      filters: { activeOnly: true, lowStockOnly: true },
+    },
+    {
+      description: 'product filters with low stock, a list of stores',
+      stores: 'list',
+      filters: {
+        activeOnly: false,
+        lowStockOnly: true,
+        productId: 'prd_a1_diet',
+        sku: 'COLA-330-D',
+        barcode: '5000112637939',
+        categoryId: 'cat_a1_soft',
+      },
+    },
+    {
+      description: 'updatedSince',
+      stores: 'all',
+      filters: { activeOnly: true, updatedSince: instant('2026-10-03T00:00:00Z') },
+    },
+    {
+      description: 'after an id (cursor)',
+      stores: 'all',
+      filters: { activeOnly: true },
+      window: { pageSize: 50, offset: 0, afterId: 'prd_a1_cola' },
+    },
+    {
+      description: 'an incremental sync walk begins (rows whose product or stock level changed)',
+      stores: 'one',
+      filters: { activeOnly: false },
+      window: { pageSize: 100, offset: 0 },
+      sync: { changedSince: '1', takeHorizon: true },
+    },
+    {
+      description: 'a page of an incremental sync walk',
+      stores: 'all',
+      filters: { activeOnly: false },
+      window: { pageSize: 100, offset: 0, afterId: 'prd_a1_cola' },
+      sync: { changedSince: '1', caughtUpTo: '2' },
+    },
+  ],
 });

@@ -1,10 +1,12 @@
 import { Column, Entity } from 'typeorm';
 import { IdColumn, IdPrimaryColumn, TimestampColumn } from '../columns.js';
+import { TenantRows } from '../tenant-rows.js';
 
 export const CLIENT_STATUSES = ['ACTIVE', 'DISABLED', 'REVOKED'] as const;
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 
 @Entity({ name: 'api_clients' })
+@TenantRows({ store: null })
 export class ApiClient {
   @IdPrimaryColumn() id: string;
   @IdColumn('tenant_id') tenantId: string;

@@ -1,7 +1,9 @@
 import { Column, Entity } from 'typeorm';
 import { IdColumn, IdPrimaryColumn, TimestampColumn } from '../columns.js';
+import { TenantRows } from '../tenant-rows.js';
 
 @Entity({ name: 'categories' })
+@TenantRows({ store: 'store_id' })
 export class Category {
   @IdPrimaryColumn() id: string;
   @IdColumn('tenant_id') tenantId: string;

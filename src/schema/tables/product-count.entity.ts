@@ -1,5 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { IdColumn } from '../columns.js';
+import { TenantRows } from '../tenant-rows.js';
 
 /**
  * How many products a tenant has per store and activity, kept exact by triggers on products: the
@@ -8,6 +9,7 @@ import { IdColumn } from '../columns.js';
  */
 @Entity({ name: 'product_counts' })
 @Index('product_counts_key_idx', ['tenantId', 'storeId', 'isActive'])
+@TenantRows({ store: 'store_id' })
 export class ProductCount {
   @PrimaryColumn({ type: 'bigint', generatedIdentity: 'ALWAYS', insert: false, update: false }) id: string;
   @IdColumn('tenant_id') tenantId: string;

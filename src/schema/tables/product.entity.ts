@@ -1,5 +1,6 @@
 import { Column, Entity } from 'typeorm';
 import { DecimalColumn, IdColumn, IdPrimaryColumn, TimestampColumn } from '../columns.js';
+import { TenantRows } from '../tenant-rows.js';
 
 export const UNIT_TYPES = ['item', 'kg', 'g', 'litre', 'ml'] as const;
 export type UnitType = (typeof UNIT_TYPES)[number];
@@ -12,6 +13,7 @@ export type TaxCategory = (typeof TAX_CATEGORIES)[number];
  * names every public field explicitly.
  */
 @Entity({ name: 'products' })
+@TenantRows({ store: 'store_id' })
 export class Product {
   @IdPrimaryColumn() id: string;
   @IdColumn('tenant_id') tenantId: string;

@@ -1,5 +1,6 @@
 import { Column, Entity } from 'typeorm';
 import { IdColumn, IdPrimaryColumn, TimestampColumn } from '../columns.js';
+import { TenantRows } from '../tenant-rows.js';
 
 /**
  * The internal promotion rules as stored (docs/dataset-format.md#promotion-rules): read to write the
@@ -23,6 +24,7 @@ export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
 
 /** Internal promotion record: conditions, actions and builder configuration never leave the service. */
 @Entity({ name: 'promotions' })
+@TenantRows({ store: 'store_id' })
 export class Promotion {
   @IdPrimaryColumn() id: string;
   @IdColumn('tenant_id') tenantId: string;

@@ -1,5 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { DecimalColumn, IdColumn, IdPrimaryColumn, TimestampColumn } from '../columns.js';
+import { TenantRows } from '../tenant-rows.js';
 
 export const STOCK_MOVEMENT_KINDS = ['SALE', 'RECEIPT', 'ADJUSTMENT', 'TRANSFER', 'WASTE'] as const;
 
@@ -15,6 +16,7 @@ export class StockCostLayer {
 
 /** Internal: stock movement and adjustment history is never exposed on /v1. */
 @Entity({ name: 'stock_movements' })
+@TenantRows({ store: null })
 export class StockMovement {
   @IdPrimaryColumn() id: string;
   @IdColumn('tenant_id') tenantId: string;

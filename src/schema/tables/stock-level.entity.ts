@@ -1,8 +1,10 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { DecimalColumn, IdColumn, TimestampColumn } from '../columns.js';
+import { TenantRows } from '../tenant-rows.js';
 
 /** One per product. `lowStockThreshold` is written by a database trigger from `reorderLevel`. */
 @Entity({ name: 'stock_levels' })
+@TenantRows({ store: 'store_id' })
 export class StockLevel {
   @PrimaryColumn({ name: 'product_id', type: 'varchar', length: 128, collation: 'C' }) productId: string;
   @IdColumn('tenant_id') tenantId: string;

@@ -1,7 +1,9 @@
 import { Column, Entity } from 'typeorm';
 import { IdColumn, IdPrimaryColumn } from '../columns.js';
+import { TenantRows } from '../tenant-rows.js';
 
 @Entity({ name: 'stores' })
+@TenantRows({ store: 'id' })
 export class Store {
   @IdPrimaryColumn() id: string;
   @IdColumn('tenant_id') tenantId: string;

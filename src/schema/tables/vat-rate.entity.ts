@@ -1,7 +1,9 @@
 import { Column, Entity } from 'typeorm';
 import { DecimalColumn, IdColumn, IdPrimaryColumn } from '../columns.js';
+import { TenantRows } from '../tenant-rows.js';
 
 @Entity({ name: 'vat_rates' })
+@TenantRows({ store: null })
 export class VatRate {
   @IdPrimaryColumn() id: string;
   @IdColumn('tenant_id') tenantId: string;

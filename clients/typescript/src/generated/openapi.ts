@@ -117,6 +117,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/catalog/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the stores the key may read
+         * @description The stores the key may read (every store of its tenant, or the key's stores), ordered by id in byte order: the ids the other lists give as `storeId` and take as their `storeId` filter.
+         *
+         *     **Required scope:** any one of `catalog.products.read`, `catalog.categories.read`, `catalog.promotions.read`, `inventory.stock.read`
+         *
+         *     **404 not_found:** storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three).
+         */
+        get: operations["listStores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * List the stores the key may read: headers only
+         * @description The status and headers of GET /v1/catalog/stores, without a body.
+         */
+        head: operations["listStoresHead"];
+        patch?: never;
+        trace?: never;
+    };
     "/v1/inventory/stock": {
         parameters: {
             query?: never;
@@ -503,6 +531,54 @@ export interface components {
              * @description The later of the product's and its stock level's update times.
              */
             updatedAt: string;
+        };
+        /**
+         * @example {
+         *       "id": "sto_brixton",
+         *       "name": "Brixton Station Road"
+         *     }
+         */
+        Store: {
+            /** @description The id every other list gives as storeId and takes as its storeId filter. */
+            id: string;
+            name: string;
+        };
+        /**
+         * @example {
+         *       "rows": [
+         *         {
+         *           "id": "sto_brixton",
+         *           "name": "Brixton Station Road"
+         *         }
+         *       ],
+         *       "page": 1,
+         *       "pageSize": 1,
+         *       "total": 3,
+         *       "totalPages": 3
+         *     }
+         */
+        StorePage: {
+            rows: components["schemas"]["Store"][];
+            /**
+             * Format: int64
+             * @description The page returned, from 1.
+             */
+            page: number;
+            /**
+             * Format: int32
+             * @description Rows per page.
+             */
+            pageSize: number;
+            /**
+             * Format: int32
+             * @description Rows matching the filters, on all pages.
+             */
+            total: number;
+            /**
+             * Format: int32
+             * @description ceil(total / pageSize), at least 1.
+             */
+            totalPages: number;
         };
         /** @enum {string} */
         TaxCategory: "STANDARD" | "ZERO_RATED" | "REDUCED" | "EXEMPT" | "OUT_OF_SCOPE" | "UNCLASSIFIED";
@@ -1224,6 +1300,98 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Content-Encoding": components["headers"]["Content-Encoding"];
                     Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedHead"];
+            401: components["responses"]["UnauthorizedHead"];
+            403: components["responses"]["ScopeDeniedHead"];
+            404: components["responses"]["NotFoundHead"];
+            413: components["responses"]["PayloadTooLargeHead"];
+            429: components["responses"]["RateLimitedHead"];
+            500: components["responses"]["InternalErrorHead"];
+        };
+    };
+    listStores: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1; 1 when absent. A page past the last one is a 200 with no rows and the true total. To walk a whole list, follow the `Link` header's `rel="next"` cursors instead: their cost does not grow with the depth, and they miss no row. */
+                page?: components["parameters"]["page"];
+                /** @description Rows per page, 1 to 100. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description Where a walk continues: take it from the `Link` header's `rel="next"` URL, which repeats every other parameter of the request (a cursor is refused with other parameters, with `page`, by another API client, or altered). Pages by cursor are read after the last id of the previous page, at the cost of the first page whatever the depth; the body's `page` is the page number the cursor stands for. */
+                cursor?: components["parameters"]["cursor"];
+                /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
+                storeId?: components["parameters"]["storeId"];
+            };
+            header?: {
+                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of stores. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
+                    Link: components["headers"]["Link"];
+                    "Sync-Position": components["headers"]["Sync-Position"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorePage"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ScopeDenied"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStoresHead: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1; 1 when absent. A page past the last one is a 200 with no rows and the true total. To walk a whole list, follow the `Link` header's `rel="next"` cursors instead: their cost does not grow with the depth, and they miss no row. */
+                page?: components["parameters"]["page"];
+                /** @description Rows per page, 1 to 100. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description Where a walk continues: take it from the `Link` header's `rel="next"` URL, which repeats every other parameter of the request (a cursor is refused with other parameters, with `page`, by another API client, or altered). Pages by cursor are read after the last id of the previous page, at the cost of the first page whatever the depth; the body's `page` is the page number the cursor stands for. */
+                cursor?: components["parameters"]["cursor"];
+                /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
+                storeId?: components["parameters"]["storeId"];
+            };
+            header?: {
+                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of stores. No body (HEAD). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
+                    Link: components["headers"]["Link"];
+                    "Sync-Position": components["headers"]["Sync-Position"];
                     [name: string]: unknown;
                 };
                 content?: never;
