@@ -3,6 +3,7 @@ import { ApiClientStoreGrant } from './tables/api-client-store-grant.entity.js';
 import { ApiKey } from './tables/api-key.entity.js';
 import { ApiClientRevocation, ApiKeyRevocation } from './tables/revocation.entities.js';
 import { ServiceSecret } from './tables/service-secret.entity.js';
+import { SyncState } from './tables/sync-state.entity.js';
 import { Category } from './tables/category.entity.js';
 import { ProductCount } from './tables/product-count.entity.js';
 import { Product } from './tables/product.entity.js';
@@ -44,6 +45,7 @@ export const ENTITIES = [
   ApiKeyRevocation,
   ApiClientRevocation,
   ServiceSecret,
+  SyncState,
 ];
 
 /** Listed explicitly (no glob), so that the same list works from `dist/`, from jest and from ormconfig.ts. */
