@@ -3,6 +3,7 @@ import { ApiClientStoreGrant } from './tables/api-client-store-grant.entity.js';
 import { ApiKey } from './tables/api-key.entity.js';
 import { ApiClientRevocation, ApiKeyRevocation } from './tables/revocation.entities.js';
 import { ServiceSecret } from './tables/service-secret.entity.js';
+import { ClientRemoval, SyncRemoval } from './tables/removal.entities.js';
 import { Category } from './tables/category.entity.js';
 import { ProductCount } from './tables/product-count.entity.js';
 import { Product } from './tables/product.entity.js';
@@ -23,6 +24,7 @@ import { ChangeMarkers1764201600000 } from './migrations/1764201600000-change-ma
 import { ServiceSecrets1764288000000 } from './migrations/1764288000000-service-secrets.js';
 import { SyncInputs1764374400000 } from './migrations/1764374400000-sync-inputs.js';
 import { FailSafeSync1764547200000 } from './migrations/1764547200000-fail-safe-sync.js';
+import { Removals1764633600000 } from './migrations/1764633600000-removals.js';
 import { LowStockIndex1763856000000 } from './migrations/1763856000000-low-stock-index.js';
 
 export const ENTITIES = [
@@ -44,6 +46,8 @@ export const ENTITIES = [
   ApiKeyRevocation,
   ApiClientRevocation,
   ServiceSecret,
+  SyncRemoval,
+  ClientRemoval,
 ];
 
 /** Listed explicitly (no glob), so that the same list works from `dist/`, from jest and from ormconfig.ts. */
@@ -58,4 +62,5 @@ export const MIGRATIONS = [
   ServiceSecrets1764288000000,
   SyncInputs1764374400000,
   FailSafeSync1764547200000,
+  Removals1764633600000,
 ];

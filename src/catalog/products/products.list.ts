@@ -1,3 +1,4 @@
+import type { RemovalsOf } from '../../lists/removals.js';
 import { defineList, equals, flag, since, terms } from '../../lists/list-definition.js';
 import { ChangedSinceParam, PageQuery } from '../../lists/page.js';
 import { isoMillisSql } from '../../database/sql-format.js';
@@ -135,3 +136,6 @@ export const PRODUCT_LIST = defineList({
     inputs: [{ kind: 'parent', from: { table: 'vat_rates', alias: 'v' }, key: 'v.id', via: 'p.vat_rate_id' }],
   },
 });
+
+/** The list's removals feed (src/lists/removals.ts): its rows name the product as the list's row does. */
+export const PRODUCT_REMOVALS: RemovalsOf = { list: PRODUCT_LIST, idName: 'id' };

@@ -1,3 +1,4 @@
+import type { RemovalsOf } from '../../lists/removals.js';
 import { isoMillisSql } from '../../database/sql-format.js';
 import { defineList, equals, flag, since } from '../../lists/list-definition.js';
 import { ChangedSinceParam, PageQuery } from '../../lists/page.js';
@@ -115,3 +116,6 @@ export const STOCK_LIST = defineList({
     inputs: [{ kind: 'rows', from: { table: 'stock_levels', alias: 's' }, key: 's.product_id' }],
   },
 });
+
+/** The list's removals feed (src/lists/removals.ts): its rows name the product as the list's row does. */
+export const STOCK_REMOVALS: RemovalsOf = { list: STOCK_LIST, idName: 'productId' };
