@@ -119,7 +119,7 @@ export class ListEngine {
    * the replica has not caught up with the sync walk's position. A page of a sync walk (`sync`) reads
    * in one snapshot, guarded first (see readOn).
    */
-  private async read(definition: ListDefinition, input: ListRead, sync?: PagePlan): Promise<ListedRows> {
+  async read(definition: ListDefinition, input: ListRead, sync?: PagePlan): Promise<ListedRows> {
     const statements = this.statementsOf(definition);
     return (
       (await this.readOn(statements, input, 'replica', sync)) ??
