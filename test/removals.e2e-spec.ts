@@ -31,7 +31,7 @@ async function removals(path: string, key: string): Promise<{ rows: Removal[]; p
   const positions = new Set<string>();
   let url: string | undefined = path;
   while (url !== undefined) {
-    const res = await t.get(url, key).expect(200);
+    const res: { body: { rows: Removal[] }; headers: Record<string, string> } = await t.get(url, key).expect(200);
     rows.push(...res.body.rows);
     positions.add(res.headers['sync-position']);
     url = /<([^>]+)>; rel="next"/.exec(res.headers.link ?? '')?.[1];
