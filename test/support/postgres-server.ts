@@ -36,9 +36,17 @@ async function pg(command: string, args: string[]): Promise<string> {
 }
 
 /**
+ * Runs one of the server's client programs (pg_dump, pg_restore, psql...) of the same version as the
+ * servers these tests start, as the user the servers run as; returns its output. Files it reads or
+ * writes must be readable or writable by that user.
+ */
+export const pgTool = pg;
+
+/**
  * A PostgreSQL server of a test's own, in a temporary directory, on a free port: one the test may
  * stop, freeze or replicate without touching anyone else's. `standbyOf` makes a hot standby of another
- * (pg_basebackup, streaming replication), replaying with `applyDelayMs` of lag.
+ * (pg_basebackup, streaming replication), replaying with `applyDelayMs` of lag. `settings` are more
+ * lines of postgresql.conf (`max_prepared_transactions = 10`, say).
  */
 export interface PostgresServer {
   readonly port: number;
@@ -60,7 +68,7 @@ export interface PostgresServer {
 }
 
 export async function startPostgresServer(
-  options: { standbyOf?: PostgresServer; applyDelayMs?: number } = {},
+  options: { standbyOf?: PostgresServer; applyDelayMs?: number; settings?: string[] } = {},
 ): Promise<PostgresServer> {
   const dir = mkdtempSync(join(tmpdir(), 'cia-own-pg-'));
   chmodSync(dir, 0o755);
@@ -93,6 +101,7 @@ export async function startPostgresServer(
     'full_page_writes = off',
   ];
   if (options.applyDelayMs) settings.push(`recovery_min_apply_delay = '${options.applyDelayMs}ms'`);
+  settings.push(...(options.settings ?? []));
   appendFileSync(join(dataDir, 'postgresql.conf'), `\n${settings.join('\n')}\n`);
   const start = () => pg('pg_ctl', ['-D', dataDir, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
   await start();
