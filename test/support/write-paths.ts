@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { migrate } from '../../src/database/data-source-options.js';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { pgTool, type PostgresServer } from './postgres-server.js';
 import type { Service } from './service.js';
@@ -415,9 +416,19 @@ async function* dumpDeleteRestore(ctx: WritePathContext, disableTriggers: boolea
       throw new Error(`${described} failed: ${message.replace(/\s+/g, ' ').slice(0, 300)}`, { cause: error });
     }
     yield described;
+    if (disableTriggers) yield* operatorMigrates(ctx);
   } finally {
     await q(`DROP TABLE IF EXISTS ${kept}, ${keptLayers}`);
   }
+}
+
+/**
+ * The operator's documented step after triggers were switched off and on (docs/operations.md#backups-
+ * and-restores): `npm run db:migrate` sets them back to fire ALWAYS. Until then every round is refused.
+ */
+async function* operatorMigrates(ctx: WritePathContext): AsyncGenerator<string> {
+  await migrate({ url: ctx.server.url(ctx.database) });
+  yield 'npm run db:migrate (the documented step after triggers were switched)';
 }
 
 /** The tables the lists read rows from, and those that decide what a client sees. */
@@ -551,6 +562,7 @@ export const WRITE_PATHS: readonly WritePath[] = [
         await q(`ALTER TABLE ${table} ENABLE TRIGGER ${which}`);
       }
       yield `ALTER TABLE ${table} ENABLE TRIGGER ${which}`;
+      yield* operatorMigrates(ctx);
     },
   },
   {
@@ -573,6 +585,7 @@ export const WRITE_PATHS: readonly WritePath[] = [
       }
       yield `ALTER TABLE ${LIST_TABLES.join(', ')} DISABLE TRIGGER ${which}, then ENABLE TRIGGER ${which}`;
       yield* inSession(ctx, (_session, inner) => replicaWrites(ctx, inner));
+      yield* operatorMigrates(ctx);
     },
   },
   {
