@@ -51,6 +51,8 @@ export const pgTool = pg;
 export interface PostgresServer {
   readonly port: number;
   readonly dataDir: string;
+  /** A folder beside the data the servers' owner may write (dumps, say); deleted with the server. */
+  readonly dir: string;
   url(database: string): string;
   /** Stops the server for good and deletes its files. */
   stop(): Promise<void>;
@@ -63,12 +65,16 @@ export interface PostgresServer {
   resume(): Promise<void>;
   /** Whether the standby has replayed everything the primary has written (call on the standby). */
   caughtUpWith(primary: PostgresServer): Promise<boolean>;
+  /** Stops a standby's streaming from its primary for good: what the primary commits next never reaches it. */
+  stopStreaming(): Promise<void>;
+  /** Promotes a standby to a primary of its own (a new timeline), waiting until it accepts writes. */
+  promote(): Promise<void>;
   /** Transactions this server has run in a database (reads included): whether it served a test's reads. */
   transactions(database: string): Promise<number>;
 }
 
 export async function startPostgresServer(
-  options: { standbyOf?: PostgresServer; applyDelayMs?: number; settings?: string[] } = {},
+  options: { standbyOf?: PostgresServer; applyDelayMs?: number; settings?: readonly string[] } = {},
 ): Promise<PostgresServer> {
   const dir = mkdtempSync(join(tmpdir(), 'cia-own-pg-'));
   chmodSync(dir, 0o755);
@@ -123,6 +129,7 @@ export async function startPostgresServer(
   const server: PostgresServer = {
     port,
     dataDir,
+    dir,
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
     async stop() {
       await pg('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
@@ -133,6 +140,18 @@ export async function startPostgresServer(
     },
     async resume() {
       await start();
+    },
+    async stopStreaming() {
+      // postgresql.auto.conf (where pg_basebackup wrote it) wins over postgresql.conf; a reload applies it.
+      appendFileSync(join(dataDir, 'postgresql.auto.conf'), `\nprimary_conninfo = ''\n`);
+      await sql(server, 'SELECT pg_reload_conf()');
+      for (let i = 0; (await sql(server, 'SELECT count(*) FROM pg_stat_wal_receiver')) !== '0'; i++) {
+        if (i > 200) throw new Error('the standby goes on streaming');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async promote() {
+      await pg('pg_ctl', ['-D', dataDir, '-w', '-t', '60', 'promote']);
     },
     async transactions(database) {
       return Number(await sql(server, `SELECT xact_commit FROM pg_stat_database WHERE datname = '${database}'`));
