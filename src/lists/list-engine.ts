@@ -298,7 +298,9 @@ export class ListEngine {
       if (sync !== undefined) {
         const guard = await db.syncGuard();
         this.positions.observe(guard.incarnation);
-        if (sync.changed !== undefined) refuseUnsafe(sync.changed, guard);
+        // On a round's first page: its later pages go on with the walk (a position voided meanwhile
+        // is refused to the next round, which starts from this walk's position, taken before).
+        if (sync.changed !== undefined && sync.position === undefined) refuseUnsafe(sync.changed, guard);
         incarnation = guard.incarnation;
         input = { ...input, scope: guard.scope };
       }
