@@ -155,7 +155,7 @@ export class ListEngine {
       this.reader.read(view.scope, { cost: 'expensive', server, snapshot: true }, async (db) => {
         const guard = await db.syncGuard();
         this.positions.observe(guard.incarnation);
-        refuseUnsafe(changed, guard);
+        if (state === undefined) refuseUnsafe(changed, guard);
         if (server === 'replica' && BigInt(guard.horizon) < BigInt(view.horizon)) return null;
         const input: RemovalsRead = {
           scope: guard.scope,

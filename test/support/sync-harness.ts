@@ -234,11 +234,12 @@ export class Writer {
         if (row === undefined) return;
         this.restored++;
         const columns = Object.keys(row).filter((c) => c !== 'search_text');
+        // A write the schema refuses (its store is gone, its SKU taken meanwhile) is no write.
         await q(
           `INSERT INTO products (${columns.join(', ')}) VALUES (${columns.map((_, n) => `$${n + 1}`).join(', ')})
-           ON CONFLICT DO NOTHING`,
+           ON CONFLICT (id) DO NOTHING`,
           columns.map((c) => row[c]),
-        );
+        ).catch(() => undefined);
         return;
       }
       case 13: {
@@ -253,7 +254,7 @@ export class Writer {
         const client = await this.db.connect();
         try {
           await client.query('BEGIN');
-          await client.query(`INSERT INTO stores (id, tenant_id, name) VALUES ($1, 'ten_a', $1)`, [store]);
+          await client.query(`INSERT INTO stores (id, tenant_id, name) VALUES ($1, 'ten_a', $2)`, [store, store]);
           const [{ columns }] = (
             await client.query(`SELECT string_agg(column_name, ', ' ORDER BY ordinal_position) AS columns
               FROM information_schema.columns WHERE table_name = 'products' AND is_generated = 'NEVER'
@@ -261,8 +262,8 @@ export class Writer {
           ).rows;
           await client.query(
             `INSERT INTO products (id, store_id, ${columns})
-             SELECT id || '_' || $1, $1, ${columns} FROM products WHERE id = ANY($2)`,
-            [store, this.pick(this.products, 2)],
+             SELECT id || '_' || $1::text, $2, ${columns} FROM products WHERE id = ANY($3)`,
+            [store, store, this.pick(this.products, 2)],
           );
           await client.query('COMMIT');
         } catch (error) {
