@@ -1,4 +1,13 @@
-import { idOf, nextLink, ROUTES, type Route, type Row, runLossTest, type Service } from './support/sync-harness.js';
+import {
+  idOf,
+  nextLink,
+  REMOVALS_ROUTES,
+  ROUTES,
+  type Route,
+  type Row,
+  runLossTest,
+  type Service,
+} from './support/sync-harness.js';
 
 /**
  * The loss test of the sync recipe: while a writer updates, deactivates, reactivates and moves
@@ -46,7 +55,22 @@ class SyncClient {
     }
     if (RECIPE === 'changedSince') {
       if (position === null) throw new Error(`${route}: the walk handed out no Sync-Position`);
+      // Then the removals walk from the position the changes walk started from; then the new position.
+      const since = this.positions[route];
+      if (since !== undefined) await this.removals(route, since);
       this.positions[route] = position;
+    }
+  }
+
+  private async removals(route: Route, since: string): Promise<void> {
+    let url: string | undefined = `${REMOVALS_ROUTES[route]}?pageSize=7&changedSince=${since}`;
+    while (url !== undefined) {
+      const res = await fetch(this.service.base + url, { headers: { Authorization: `Bearer ${this.key}` } });
+      if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+      for (const row of ((await res.json()) as { rows: Row[] }).rows) this.copies[route].delete(idOf(row));
+      url = nextLink(res.headers.get('link'));
+      this.pages++;
+      await this.onPage();
     }
   }
 

@@ -38,6 +38,8 @@ export interface AppConfig {
   /** How long an expensive read may wait for capacity before it is refused with a 429. */
   readonly admissionWaitMs: number;
   readonly migrateOnStart: boolean;
+  /** How long removal records are kept (docs/sync.md#removals): a position older than them is refused. */
+  readonly syncRemovalsRetentionDays: number;
   /** Where the embedded PostgreSQL keeps its files. */
   readonly dataDir: string;
   /** How long a key lookup may be served from memory; the contract allows at most 5 s. */
@@ -74,6 +76,7 @@ export const CONFIG_VARIABLES = [
   'ADMISSION_EXPENSIVE_PER_CLIENT',
   'ADMISSION_WAIT_MS',
   'MIGRATE_ON_START',
+  'SYNC_REMOVALS_RETENTION_DAYS',
   'DATA_DIR',
   'AUTH_CACHE_TTL_MS',
   'REDIS_KEY_PREFIX',
@@ -244,6 +247,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     admissionExpensivePerClient: integer(env, 'ADMISSION_EXPENSIVE_PER_CLIENT', 1, 1, expensiveReads),
     admissionWaitMs: integer(env, 'ADMISSION_WAIT_MS', 1000, 0, 60_000),
     migrateOnStart: boolean(env, 'MIGRATE_ON_START', databaseUrl === null),
+    syncRemovalsRetentionDays: integer(env, 'SYNC_REMOVALS_RETENTION_DAYS', 35, 1, 3650),
     dataDir: raw(env, 'DATA_DIR') ?? '.data',
     authCacheTtlMs: integer(env, 'AUTH_CACHE_TTL_MS', 2000, 0, 5000),
     redisKeyPrefix: redisKeyPrefix(env),

@@ -9,6 +9,7 @@ import { CursorCodec } from './cursor.js';
 import type { FilterDefinition, FilterValues, ListDefinition } from './list-definition.js';
 import { type ListRead, ListStatements, type PageWindow, rowText, type SyncRead } from './list-statements.js';
 import { pageBody } from './page.js';
+import { RemovalStatements, type RemovalsOf, type RemovalsQuery, type RemovalsRead } from './removals.js';
 import { AHEAD_OF_DATABASE, type DecodedPosition, invalidPosition, REFUSED, SyncPositions } from './sync-position.js';
 
 /** What a paginated list request asks for: page numbers or a cursor, a sync position, a store, filters. */
@@ -66,6 +67,7 @@ type OneInput = { readonly scope: DataScope; readonly id: string };
 export class ListEngine {
   private readonly statements = new Map<ListDefinition, ListStatements>();
   private readonly byId = new Map<ListDefinition, Shapes<OneInput>>();
+  private readonly removalStatements = new Map<RemovalsOf, RemovalStatements>();
 
   constructor(
     private readonly cursors: CursorCodec,
@@ -143,6 +145,67 @@ export class ListEngine {
     return rows.map((r) => r.json);
   }
 
+  /**
+   * A page of a list's removals feed (src/lists/removals.ts): the position checked like a round's
+   * (400s before the store's 404), each page in one snapshot, guarded first, on a replica only when it
+   * has caught up with the moment this request began (so never behind the round's changes walk, which
+   * ended before it), else on the primary. Its Sync-Position repeats the one given: the round's next
+   * position is its changes walk's, and a client that stores this one by mistake repeats work, never
+   * loses a removal.
+   */
+  async removals(of: RemovalsOf, caller: ApiCaller, query: RemovalsQuery): Promise<ListedPage> {
+    const statements = this.removalStatementsOf(of);
+    const binding = CursorCodec.binding([
+      `${of.list.name}:removals`,
+      caller.tenantId,
+      caller.clientId,
+      query.storeId,
+      query.pageSize,
+      query.changedSince,
+    ]);
+    const positionBinding = SyncPositions.binding([of.list.name, caller.tenantId, caller.clientId, query.storeId]);
+    const changed = await this.positions.decode(positionBinding, query.changedSince, caller.deadlineMs);
+    const state =
+      query.cursor === undefined ? undefined : await this.cursors.decode(binding, query.cursor, caller.deadlineMs);
+    const view = await this.dataScopes.resolveForSync(caller, query.storeId);
+    if (BigInt(changed.xact) > BigInt(view.next)) throw invalidPosition(AHEAD_OF_DATABASE);
+    const readOn = (server: 'primary' | 'replica'): Promise<ListedRows | null> =>
+      this.reader.read(view.scope, { cost: 'expensive', server, snapshot: true }, async (db) => {
+        const guard = await db.syncGuard();
+        this.positions.observe(guard.incarnation);
+        if (state === undefined) refuseUnsafe(changed, guard);
+        if (server === 'replica' && BigInt(guard.horizon) < BigInt(view.horizon)) return null;
+        const input: RemovalsRead = {
+          scope: guard.scope,
+          storeId: query.storeId,
+          since: changed.xact,
+          pageSize: query.pageSize,
+          afterId: state?.afterId,
+        };
+        const [{ total }] = await db.rows<{ total: number }, RemovalsRead>(statements.count(input), input);
+        const found = await db.rows<{ id: string; json: JsonText }, RemovalsRead>(statements.page(input), input);
+        const rows = found.slice(0, query.pageSize);
+        return {
+          total,
+          rows: rows.map((r) => r.json),
+          lastId: rows.at(-1)?.id ?? null,
+          hasNext: found.length > query.pageSize,
+          horizon: guard.horizon,
+        };
+      });
+    const listed = (await readOn('replica')) ?? (await readOn('primary'))!;
+    const page = state?.page ?? 1;
+    const nextCursor =
+      listed.hasNext && listed.lastId !== null
+        ? await this.cursors.encode(binding, { afterId: listed.lastId, page: page + 1 }, caller.deadlineMs)
+        : null;
+    return {
+      body: pageBody(listed.rows, page, query.pageSize, listed.total),
+      nextCursor,
+      syncPosition: query.changedSince,
+    };
+  }
+
   /** One row of the list by id, active or not; a 404 when there is none in the caller's scope. */
   async one(definition: ListDefinition, caller: ApiCaller, id: string): Promise<JsonText> {
     const row = await this.findOne(definition, await this.dataScopes.resolve(caller), id);
@@ -158,6 +221,15 @@ export class ListEngine {
       db.rows<{ json: JsonText }, OneInput>(statement, input),
     );
     return rows[0]?.json;
+  }
+
+  private removalStatementsOf(of: RemovalsOf): RemovalStatements {
+    let found = this.removalStatements.get(of);
+    if (found === undefined) {
+      found = new RemovalStatements(of);
+      this.removalStatements.set(of, found);
+    }
+    return found;
   }
 
   private statementsOf(definition: ListDefinition): ListStatements {
@@ -323,6 +395,7 @@ function refuseUnsafe(position: DecodedPosition, guard: SyncGuard): void {
   if (database !== guard.incarnation) throw invalidPosition(REFUSED.otherDatabase);
   if (!guard.triggersOk) throw invalidPosition(REFUSED.triggersOff);
   if (BigInt(position.xact) <= BigInt(guard.voidThrough)) throw invalidPosition(REFUSED.voided);
+  if (BigInt(position.xact) <= BigInt(guard.prunedThrough)) throw invalidPosition(REFUSED.pruned);
 }
 
 /**

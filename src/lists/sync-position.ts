@@ -143,4 +143,7 @@ export const REFUSED = {
   voided:
     `is older than a change that marked no rows (a TRUNCATE, triggers disabled or a column altered ` +
     `outside the service's migrations): ${FULL_COPY}`,
+  pruned:
+    `is older than the removal records the service keeps (SYNC_REMOVALS_RETENTION_DAYS): ` +
+    `what left your view before them cannot be told: ${FULL_COPY}`,
 } as const;

@@ -242,3 +242,25 @@ export function SyncPositionParam(d: ParamDoc & { pattern: string; filters: read
     doc(d, { type: 'string', pattern: d.pattern }),
   );
 }
+
+/**
+ * The sync position a removals walk starts from (required): the one the round's changes walk started
+ * from. No activeOnly: a removals feed lists rows that left the view, active or not.
+ */
+export function RemovalsPositionParam(d: ParamDoc & { pattern: string }): PropertyDecorator {
+  const form = new RegExp(d.pattern);
+  return applyDecorators(
+    FastRule({ parse: (raw) => (form.test(raw) ? raw : INVALID), required: true }),
+    ValidateBy({
+      name: 'isSyncPosition',
+      validator: {
+        validate: (value) => typeof value === 'string' && form.test(value),
+        defaultMessage: (args) =>
+          args?.value === undefined
+            ? "is required: the Sync-Position your copy holds (the one the round's changes walk started from)"
+            : 'is not a sync position of this service (Sync-Position header)',
+      },
+    }),
+    doc(d, { type: 'string', pattern: d.pattern }, true),
+  );
+}

@@ -4,6 +4,7 @@ import { ApiKey } from './tables/api-key.entity.js';
 import { ApiClientRevocation, ApiKeyRevocation } from './tables/revocation.entities.js';
 import { ServiceSecret } from './tables/service-secret.entity.js';
 import { SyncState } from './tables/sync-state.entity.js';
+import { ClientRemoval, SyncRemoval } from './tables/removal.entities.js';
 import { Category } from './tables/category.entity.js';
 import { ProductCount } from './tables/product-count.entity.js';
 import { Product } from './tables/product.entity.js';
@@ -24,6 +25,7 @@ import { ChangeMarkers1764201600000 } from './migrations/1764201600000-change-ma
 import { ServiceSecrets1764288000000 } from './migrations/1764288000000-service-secrets.js';
 import { SyncInputs1764374400000 } from './migrations/1764374400000-sync-inputs.js';
 import { FailSafeSync1764547200000 } from './migrations/1764547200000-fail-safe-sync.js';
+import { Removals1764633600000 } from './migrations/1764633600000-removals.js';
 import { LowStockIndex1763856000000 } from './migrations/1763856000000-low-stock-index.js';
 
 export const ENTITIES = [
@@ -46,6 +48,8 @@ export const ENTITIES = [
   ApiClientRevocation,
   ServiceSecret,
   SyncState,
+  SyncRemoval,
+  ClientRemoval,
 ];
 
 /** Listed explicitly (no glob), so that the same list works from `dist/`, from jest and from ormconfig.ts. */
@@ -60,4 +64,5 @@ export const MIGRATIONS = [
   ServiceSecrets1764288000000,
   SyncInputs1764374400000,
   FailSafeSync1764547200000,
+  Removals1764633600000,
 ];

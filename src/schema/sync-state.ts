@@ -77,6 +77,7 @@ END $modes$`;
  */
 export const SYNC_GUARD_SQL = `SELECT ${INCARNATION_SQL} AS incarnation,
        st.legacy_incarnation AS "legacyIncarnation",
+       st.retained_from_xact::text AS "prunedThrough",
        GREATEST(st.void_xact, CASE WHEN cat.xact > st.guard_xact THEN cat.xact ELSE 0 END)::text AS "voidThrough",
        ${TRIGGERS_OK_SQL} AS "triggersOk",
        pg_snapshot_xmin(pg_current_snapshot())::text AS horizon,
@@ -89,6 +90,8 @@ export const SYNC_GUARD_SQL = `SELECT ${INCARNATION_SQL} AS incarnation,
 export interface SyncGuardRow {
   readonly incarnation: string;
   readonly legacyIncarnation: string;
+  /** Removal records up to this transaction were pruned: a position at or below it is refused. */
+  readonly prunedThrough: string;
   /** Positions at or below this transaction are void. */
   readonly voidThrough: string;
   readonly triggersOk: boolean;

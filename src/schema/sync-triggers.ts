@@ -30,6 +30,8 @@ export const SYNC_TABLES = [
   'stores',
   'api_clients',
   'api_client_store_grants',
+  'sync_removals',
+  'client_removals',
 ] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 
@@ -37,7 +39,13 @@ export type SyncTable = (typeof SYNC_TABLES)[number];
  * Tables only the service's triggers write: a database fed by logical replication keeps them itself
  * (its triggers fire ALWAYS), so a publication must not carry them (docs/sync.md#every-write-path).
  */
-export const SERVICE_OWN_TABLES = ['product_counts', 'api_client_store_grants', 'sync_state'] as const;
+export const SERVICE_OWN_TABLES = [
+  'product_counts',
+  'api_client_store_grants',
+  'sync_state',
+  'sync_removals',
+  'client_removals',
+] as const;
 
 const always = (table: DeclaredTrigger['table'], ...names: string[]): DeclaredTrigger[] =>
   names.map((name) => ({ table, name, mode: 'A' }));
@@ -54,6 +62,14 @@ export const TRIGGERS: readonly DeclaredTrigger[] = [
   { table: 'products', name: 'product_counts_update', mode: 'O' },
   { table: 'products', name: 'product_counts_delete', mode: 'O' },
   { table: 'products', name: 'product_counts_row', mode: 'R' },
+  // Removals (the Removals migration): per statement, and per row where statements fire no trigger.
+  { table: 'products', name: 'products_record_deleted', mode: 'O' },
+  { table: 'products', name: 'products_record_deleted_row', mode: 'R' },
+  ...always('products', 'products_record_moved'),
+  ...always('stores', 'stores_removed_from_views'),
+  ...always('api_clients', 'api_clients_view_narrowed'),
+  ...always('sync_removals', 'sync_removals_truncate_voids_positions'),
+  ...always('client_removals', 'client_removals_truncate_voids_positions'),
   ...always(
     'stock_levels',
     'stock_levels_mark_change',

@@ -1,10 +1,20 @@
 import pg from 'pg';
-import { idOf, nextLink, ROUTES, type Route, type Row, type Service, serviceState } from './sync-harness.js';
+import {
+  idOf,
+  nextLink,
+  REMOVALS_ROUTES,
+  ROUTES,
+  type Route,
+  type Row,
+  type Service,
+  serviceState,
+} from './sync-harness.js';
 
 /**
  * A copy of one list for one key, kept by the recipe of docs/sync.md against whichever service it is
  * pointed at (`service` may change: a failover, a restore): full walks that reconcile deletions,
- * incremental rounds from the kept position, and a full walk when a round is refused. Every position
+ * incremental rounds from the kept position (the changes walk, then the removals walk from the same
+ * position), and a full walk when a round is refused. Every position
  * it was handed is kept, to try them again later.
  */
 export class RecipeCopy {
@@ -88,6 +98,17 @@ export class RecipeCopy {
       first = false;
     }
     if (position === null) throw new Error(`${this.route}: the walk handed out no Sync-Position`);
+    // A round: then the removals walk from the same position, before the new one is kept.
+    if (since !== null) {
+      let removals: string | undefined = `${REMOVALS_ROUTES[this.route]}?pageSize=50&changedSince=${since}`;
+      while (removals !== undefined) {
+        const res = await get(this.service, removals, this.key);
+        const body = (await res.json()) as { rows: Row[] } & ErrorBody;
+        if (res.status !== 200) throw new Error(`${removals}: ${res.status} ${JSON.stringify(body)}`);
+        for (const row of body.rows) this.rows.delete(idOf(row));
+        removals = nextLink(res.headers.get('link'));
+      }
+    }
     this.position = position;
     if (this.handedOut.at(-1) !== position) this.handedOut.push(position);
     return { refusal: null, ids };

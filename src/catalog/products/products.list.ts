@@ -1,3 +1,4 @@
+import type { RemovalsOf } from '../../lists/removals.js';
 import {
   defineList,
   equals,
@@ -210,3 +211,6 @@ export const PRODUCT_LIST = defineList(ListProductsQuery, ProductView, {
     { description: 'findById: a key limited to one store', stores: 'one', id: 'prd_a1_cola' },
   ],
 });
+
+/** The list's removals feed (src/lists/removals.ts): its rows name the product as the list's row does. */
+export const PRODUCT_REMOVALS: RemovalsOf = { list: PRODUCT_LIST, idName: 'id' };

@@ -1,3 +1,4 @@
+import type { RemovalsOf } from '../../lists/removals.js';
 import { isoMillisSql } from '../../database/sql-format.js';
 import { defineList, equals, filtersOf, flag, instant, since } from '../../lists/list-definition.js';
 import { StockRowView } from './stock-row.view.js';
@@ -168,3 +169,6 @@ export const STOCK_LIST = defineList(ListStockQuery, StockRowView, {
     },
   ],
 });
+
+/** The list's removals feed (src/lists/removals.ts): its rows name the product as the list's row does. */
+export const STOCK_REMOVALS: RemovalsOf = { list: STOCK_LIST, idName: 'productId' };

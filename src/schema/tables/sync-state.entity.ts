@@ -13,4 +13,6 @@ export class SyncState {
   @Column({ name: 'guard_xact', type: 'bigint', default: 0 }) guardXact: string;
   /** The database where positions sealed before they named their database are honoured. */
   @Column({ name: 'legacy_incarnation', type: 'text' }) legacyIncarnation: string;
+  /** Removal records up to it were pruned: a position at or below it is refused (the Removals migration). */
+  @Column({ name: 'retained_from_xact', type: 'bigint', default: 0 }) retainedFromXact: string;
 }

@@ -1,0 +1,65 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+
+/** How often removal records past the window are pruned, and how many rows one statement deletes. */
+export const PRUNE_EVERY_MS = 10 * 60 * 1000;
+export const PRUNE_BATCH = 10_000;
+
+/**
+ * Prunes removal records older than SYNC_REMOVALS_RETENTION_DAYS, in batches of PRUNE_BATCH rows (a
+ * short transaction each, rows another pruner holds skipped), and moves `sync_state.retained_from_xact`
+ * to the newest transaction pruned in the same statement: a position at or below it is refused from
+ * then on, so a round never misses a removal silently (docs/sync.md#removals). Every replica of the
+ * service prunes; they skip each other's rows.
+ */
+@Injectable()
+export class SyncHousekeeping implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('SyncHousekeeping');
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      this.running = this.prune().catch((error: Error) =>
+        this.logger.warn(`pruning removal records failed: ${error.message}`),
+      );
+    }, PRUNE_EVERY_MS).unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Prunes until nothing past the window is left; returns how many records went. */
+  async prune(): Promise<number> {
+    let total = 0;
+    for (const table of ['sync_removals', 'client_removals']) {
+      for (;;) {
+        const [{ n }] = await this.dataSource.query(
+          `WITH gone AS (
+             DELETE FROM public.${table} WHERE id IN (
+               SELECT id FROM public.${table} WHERE removed_at < now() - make_interval(days => $1)
+                ORDER BY removed_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+             RETURNING removed_xact),
+           moved AS (
+             UPDATE public.sync_state SET retained_from_xact = GREATEST(retained_from_xact, (SELECT max(removed_xact) FROM gone))
+              WHERE EXISTS (SELECT 1 FROM gone))
+           SELECT count(*)::int AS n FROM gone`,
+          [this.config.syncRemovalsRetentionDays, PRUNE_BATCH],
+        );
+        total += n;
+        if (n < PRUNE_BATCH) break;
+      }
+    }
+    return total;
+  }
+}
