@@ -1,10 +1,12 @@
 // node bench/write-cost.mjs [--products 1000000] [--rounds 5] [--fraction 0.01] [--single 2000] [--writers 8]
 //
-// What the fail-safe sync triggers (the FailSafeSync migration) cost writers, against the previous
-// version's triggers, on the same data in the same run: the previous version is the FailSafeSync
-// migration's down(), applied inside a transaction that is rolled back after its measurement.
+// What the fail-safe sync and removals triggers (the FailSafeSync and Removals migrations) cost
+// writers, against the previous version's triggers, on the same data in the same run: the previous
+// version is those migrations' down(), applied inside a transaction that is rolled back after its
+// measurement.
 // Rounds alternate between the two, medians are kept:
-// - a 1% update of the products (one statement, --fraction of the rows) and of their stock levels;
+// - a 1% update of the products (one statement, --fraction of the rows) and of their stock levels,
+//   and the deletion of those products (one statement);
 // - --single one-row updates of products, one statement each (a point of sale, a back office);
 // - --writers concurrent sessions, each updating --single / --writers products of ONE store, one per
 //   transaction, with the current version only (the previous one serialized them: see
@@ -15,6 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { FailSafeSync1764547200000 } from '../dist/schema/migrations/1764547200000-fail-safe-sync.js';
+import { Removals1764633600000 } from '../dist/schema/migrations/1764633600000-removals.js';
 
 const { values } = parseArgs({
   options: {
@@ -38,7 +41,10 @@ const [{ n }] = (await client.query(`SELECT count(*)::int AS n FROM products WHE
 if (n !== Number(values.products)) {
   const env = { ...process.env, DATABASE_URL: databaseUrl };
   execFileSync(process.execPath, ['dist/tools/cli/db-migrate.js'], { stdio: 'inherit', env });
-  execFileSync(process.execPath, ['dist/tools/cli/db-generate.js', '--products', values.products], { stdio: 'inherit', env });
+  execFileSync(process.execPath, ['dist/tools/cli/db-generate.js', '--products', values.products], {
+    stdio: 'inherit',
+    env,
+  });
 }
 
 const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
@@ -48,14 +54,20 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 async function measure(version) {
   await client.query('BEGIN');
   try {
-    if (version === 'previous') await new FailSafeSync1764547200000().down({ query: (sql) => client.query(sql) });
+    if (version === 'previous') {
+      const runner = { query: (sql) => client.query(sql) };
+      await new Removals1764633600000().down(runner);
+      await new FailSafeSync1764547200000().down(runner);
+    }
     const { rows } = await client.query(
       `SELECT id FROM products TABLESAMPLE BERNOULLI ($1) WHERE tenant_id = 'ten_bench_00'`,
       [fraction * 100],
     );
     const ids = rows.map((r) => r.id);
     let start = process.hrtime.bigint();
-    await client.query(`UPDATE products SET selling_price_gross = selling_price_gross + 0.01 WHERE id = ANY($1)`, [ids]);
+    await client.query(`UPDATE products SET selling_price_gross = selling_price_gross + 0.01 WHERE id = ANY($1)`, [
+      ids,
+    ]);
     const products = ms(start);
     start = process.hrtime.bigint();
     await client.query(`UPDATE stock_levels SET quantity = quantity + 1 WHERE product_id = ANY($1)`, [ids]);
@@ -65,7 +77,10 @@ async function measure(version) {
       await client.query(`UPDATE products SET selling_price_gross = selling_price_gross + 0.01 WHERE id = $1`, [id]);
     }
     const singles = ms(start) / Math.min(single, ids.length);
-    return { rows: ids.length, products, stock, singles };
+    start = process.hrtime.bigint();
+    await client.query(`DELETE FROM products WHERE id = ANY($1)`, [ids]);
+    const deletes = ms(start);
+    return { rows: ids.length, products, stock, singles, deletes };
   } finally {
     await client.query('ROLLBACK');
   }
@@ -115,6 +130,7 @@ const summary = Object.fromEntries(
       productsMs: median(runs.map((x) => x.products)),
       stockMs: median(runs.map((x) => x.stock)),
       singleMs: median(runs.map((x) => x.singles)),
+      deleteMs: median(runs.map((x) => x.deletes)),
     },
   ]),
 );
@@ -124,12 +140,13 @@ await client.end();
 const lines = [
   `# Write cost of the fail-safe sync triggers (${new Date().toISOString()})`,
   '',
-  `${values.products} products; ${rounds} rounds per version, alternating, medians; previous = FailSafeSync.down() in a rolled-back transaction.`,
+  `${values.products} products; ${rounds} rounds per version, alternating, medians; previous = Removals.down() and FailSafeSync.down() in a rolled-back transaction.`,
   '',
-  '| version | rows updated (1%) | products UPDATE, ms | stock_levels UPDATE, ms | one-row UPDATE, ms each |',
-  '|---|---:|---:|---:|---:|',
+  '| version | rows (1%) | products UPDATE, ms | stock_levels UPDATE, ms | one-row UPDATE, ms each | products DELETE, ms |',
+  '|---|---:|---:|---:|---:|---:|',
   ...Object.entries(summary).map(
-    ([v, s]) => `| ${v} | ${s.rows} | ${s.productsMs.toFixed(0)} | ${s.stockMs.toFixed(0)} | ${s.singleMs.toFixed(3)} |`,
+    ([v, s]) =>
+      `| ${v} | ${s.rows} | ${s.productsMs.toFixed(0)} | ${s.stockMs.toFixed(0)} | ${s.singleMs.toFixed(3)} |`,
   ),
   '',
   `${writers} concurrent writers on one store, one row per transaction: ${shared.updates} updates, ` +
