@@ -138,9 +138,10 @@ const shared = await sharedStore();
 await client.end();
 
 const lines = [
-  `# Write cost of the fail-safe sync triggers (${new Date().toISOString()})`,
+  `# Write cost of the fail-safe sync and removals triggers (${new Date().toISOString()})`,
   '',
-  `${values.products} products; ${rounds} rounds per version, alternating, medians; previous = Removals.down() and FailSafeSync.down() in a rolled-back transaction.`,
+  `${values.products} products; ${rounds} rounds per version, alternating, medians; ` +
+    'previous = Removals.down() and FailSafeSync.down() in a rolled-back transaction.',
   '',
   '| version | rows (1%) | products UPDATE, ms | stock_levels UPDATE, ms | one-row UPDATE, ms each | products DELETE, ms |',
   '|---|---:|---:|---:|---:|---:|',
