@@ -9,10 +9,12 @@ import type {
   Product,
   ProductPage,
   ProductQuery,
+  ProductRemovalPage,
   Promotion,
   PromotionQuery,
   StockPage,
   StockQuery,
+  StockRemovalPage,
   WalkOptions,
 } from './types.js';
 
@@ -53,12 +55,12 @@ export interface Client {
     /** GET /v1/catalog/promotions (not paginated). */
     list(query?: PromotionQuery, options?: CallOptions): Promise<Promotion[]>;
   };
-  /** One round of the lossless sync recipe per call; see SyncRound. */
+  /** One round of the lossless sync recipe per call (changes, then removals); see SyncRound. */
   readonly sync: {
-    /** Products changed since `position` (every product without it), inactive ones included. */
-    products(position?: string, options?: SyncOptions): SyncRound<ProductPage>;
-    /** Stock rows changed since `position` (every row without it), of inactive products too. */
-    stock(position?: string, options?: SyncOptions): SyncRound<StockPage>;
+    /** Products changed since `position` (every product without it), inactive ones included; then those that left the view. */
+    products(position?: string, options?: SyncOptions): SyncRound<ProductPage, ProductRemovalPage>;
+    /** Stock rows changed since `position` (every row without it), of inactive products too; then those that left the view. */
+    stock(position?: string, options?: SyncOptions): SyncRound<StockPage, StockRemovalPage>;
   };
 }
 
@@ -74,6 +76,8 @@ function withQuery(path: string, query: Readonly<Record<string, QueryValue>> = {
 
 const PRODUCTS = '/v1/catalog/products';
 const STOCK = '/v1/inventory/stock';
+const PRODUCT_REMOVALS = '/v1/catalog/product-removals';
+const STOCK_REMOVALS = '/v1/inventory/stock-removals';
 const SYNC_PAGE_SIZE = 100;
 
 /**
@@ -86,14 +90,22 @@ export function createClient(options: ClientOptions): Client {
     (await transport.get<T>(path, callOptions)).body;
   const listPage = async <Body extends ProductPage | StockPage>(path: string, callOptions?: CallOptions) =>
     toPage(await transport.get<Body>(path, callOptions));
-  const syncRound = <Body extends ProductPage | StockPage>(
+  const syncRound = <Body extends ProductPage | StockPage, Removals extends ProductRemovalPage | StockRemovalPage>(
     route: string,
+    removalsRoute: string,
     position: string | undefined,
     { storeId, pageSize = SYNC_PAGE_SIZE, signal }: SyncOptions = {},
   ) => {
     // activeOnly=false: a product that is deactivated must reach the copy as a change, not vanish.
     const path = withQuery(route, { activeOnly: false, storeId, pageSize, changedSince: position });
-    return new SyncRound(new Listing<Body>(transport, path, { signal }), position);
+    // The removals walk starts from the same position as the changes walk (a full copy has none).
+    const removals =
+      position === undefined
+        ? null
+        : new Listing<Removals>(transport, withQuery(removalsRoute, { storeId, pageSize, changedSince: position }), {
+            signal,
+          });
+    return new SyncRound<Body, Removals>(new Listing<Body>(transport, path, { signal }), position, removals);
   };
   return {
     products: {
@@ -112,8 +124,10 @@ export function createClient(options: ClientOptions): Client {
       list: (query, callOptions) => get<Promotion[]>(withQuery('/v1/catalog/promotions', query), callOptions),
     },
     sync: {
-      products: (position, syncOptions) => syncRound<ProductPage>(PRODUCTS, position, syncOptions),
-      stock: (position, syncOptions) => syncRound<StockPage>(STOCK, position, syncOptions),
+      products: (position, syncOptions) =>
+        syncRound<ProductPage, ProductRemovalPage>(PRODUCTS, PRODUCT_REMOVALS, position, syncOptions),
+      stock: (position, syncOptions) =>
+        syncRound<StockPage, StockRemovalPage>(STOCK, STOCK_REMOVALS, position, syncOptions),
     },
   };
 }

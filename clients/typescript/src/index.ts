@@ -10,7 +10,7 @@ export {
   type ParameterError,
 } from './errors.js';
 export { Listing } from './pagination.js';
-export { SyncRound } from './sync.js';
+export { SyncRound, type SyncHandlers } from './sync.js';
 export {
   DEFAULT_RATE_LIMIT,
   DEFAULT_RETRY,

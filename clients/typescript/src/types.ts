@@ -16,6 +16,14 @@ export type ProductPage = Ok<'listProducts'>;
 export type StockPage = Ok<'listStock'>;
 /** A stock row (one per product; its key is `productId`). */
 export type StockRow = StockPage['rows'][number];
+/** One page of GET /v1/catalog/product-removals. */
+export type ProductRemovalPage = Ok<'listProductRemovals'>;
+/** One page of GET /v1/inventory/stock-removals. */
+export type StockRemovalPage = Ok<'listStockRemovals'>;
+/** A product that left the key's view: delete it from the copy (its key is `id`, as a product's). */
+export type ProductRemoval = ProductRemovalPage['rows'][number];
+/** A stock row that left the key's view: delete it from the copy (its key is `productId`, as a stock row's). */
+export type StockRemoval = StockRemovalPage['rows'][number];
 export type Category = Ok<'listCategories'>[number];
 export type Promotion = Ok<'listPromotions'>[number];
 
@@ -44,7 +52,7 @@ export type DocumentedDetails<C extends ErrorCode> = ErrorBody extends infer B
   : never;
 
 /** A paginated body: `{ rows, page, pageSize, total, totalPages }`. */
-export type PageBody = ProductPage | StockPage;
+export type PageBody = ProductPage | StockPage | ProductRemovalPage | StockRemovalPage;
 export type RowOf<Body extends PageBody> = Body['rows'][number];
 
 /** A page as the client hands it out: the body, and what the response's headers said about the walk. */
