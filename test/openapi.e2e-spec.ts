@@ -38,7 +38,7 @@ describe('the OpenAPI document', () => {
     expect(await generateOpenApi()).toBe(committed);
   });
 
-  it('describes exactly the seven operations (the five and the two removals feeds) and their HEAD, each with its scope, bearer security and every status', () => {
+  it('describes exactly the seven operations (five, two removals feeds) and their HEAD, with scope, bearer security, every status', () => {
     const all = operations();
     expect(all.map((o) => `${o.method} ${o.path}`).sort()).toEqual(
       ['categories', 'products', 'products/{id}', 'promotions', 'product-removals']
