@@ -38,7 +38,10 @@ const [{ n }] = (await client.query(`SELECT count(*)::int AS n FROM products WHE
 if (n !== Number(values.products)) {
   const env = { ...process.env, DATABASE_URL: databaseUrl };
   execFileSync(process.execPath, ['dist/tools/cli/db-migrate.js'], { stdio: 'inherit', env });
-  execFileSync(process.execPath, ['dist/tools/cli/db-generate.js', '--products', values.products], { stdio: 'inherit', env });
+  execFileSync(process.execPath, ['dist/tools/cli/db-generate.js', '--products', values.products], {
+    stdio: 'inherit',
+    env,
+  });
 }
 
 const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
@@ -55,7 +58,9 @@ async function measure(version) {
     );
     const ids = rows.map((r) => r.id);
     let start = process.hrtime.bigint();
-    await client.query(`UPDATE products SET selling_price_gross = selling_price_gross + 0.01 WHERE id = ANY($1)`, [ids]);
+    await client.query(`UPDATE products SET selling_price_gross = selling_price_gross + 0.01 WHERE id = ANY($1)`, [
+      ids,
+    ]);
     const products = ms(start);
     start = process.hrtime.bigint();
     await client.query(`UPDATE stock_levels SET quantity = quantity + 1 WHERE product_id = ANY($1)`, [ids]);
@@ -124,12 +129,14 @@ await client.end();
 const lines = [
   `# Write cost of the fail-safe sync triggers (${new Date().toISOString()})`,
   '',
-  `${values.products} products; ${rounds} rounds per version, alternating, medians; previous = FailSafeSync.down() in a rolled-back transaction.`,
+  `${values.products} products; ${rounds} rounds per version, alternating, medians; ` +
+    'previous = FailSafeSync.down() in a rolled-back transaction.',
   '',
   '| version | rows updated (1%) | products UPDATE, ms | stock_levels UPDATE, ms | one-row UPDATE, ms each |',
   '|---|---:|---:|---:|---:|',
   ...Object.entries(summary).map(
-    ([v, s]) => `| ${v} | ${s.rows} | ${s.productsMs.toFixed(0)} | ${s.stockMs.toFixed(0)} | ${s.singleMs.toFixed(3)} |`,
+    ([v, s]) =>
+      `| ${v} | ${s.rows} | ${s.productsMs.toFixed(0)} | ${s.stockMs.toFixed(0)} | ${s.singleMs.toFixed(3)} |`,
   ),
   '',
   `${writers} concurrent writers on one store, one row per transaction: ${shared.updates} updates, ` +
