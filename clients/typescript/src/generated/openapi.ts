@@ -1236,7 +1236,7 @@ export interface operations {
                 updatedSince?: string;
                 /** @description true: only active products; false: inactive ones too. Exactly true or false. */
                 activeOnly?: boolean;
-                /** @description A sync position (the `Sync-Position` header of an earlier walk): only products whose public data changed since, inactive ones included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end and store the new Sync-Position. Deletions are not signalled. */
+                /** @description A sync position (the `Sync-Position` header of an earlier walk): only products whose public data changed since, inactive ones included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end, then walk /v1/catalog/product-removals from the same position (what left your view), then store this walk's new Sync-Position. */
                 changedSince?: string;
             };
             header?: {
@@ -1297,7 +1297,7 @@ export interface operations {
                 updatedSince?: string;
                 /** @description true: only active products; false: inactive ones too. Exactly true or false. */
                 activeOnly?: boolean;
-                /** @description A sync position (the `Sync-Position` header of an earlier walk): only products whose public data changed since, inactive ones included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end and store the new Sync-Position. Deletions are not signalled. */
+                /** @description A sync position (the `Sync-Position` header of an earlier walk): only products whose public data changed since, inactive ones included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end, then walk /v1/catalog/product-removals from the same position (what left your view), then store this walk's new Sync-Position. */
                 changedSince?: string;
             };
             header?: {
@@ -1522,7 +1522,7 @@ export interface operations {
                 lowStockOnly?: components["parameters"]["lowStockOnly"];
                 /** @description true: only active products; false: inactive ones too. */
                 activeOnly?: boolean;
-                /** @description A sync position (the `Sync-Position` header of an earlier walk): only rows whose product or stock level changed since, inactive products included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end and store the new Sync-Position. Deletions are not signalled. */
+                /** @description A sync position (the `Sync-Position` header of an earlier walk): only rows whose product or stock level changed since, inactive products included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end, then walk /v1/inventory/stock-removals from the same position (what left your view), then store this walk's new Sync-Position. */
                 changedSince?: string;
             };
             header?: {
@@ -1585,7 +1585,7 @@ export interface operations {
                 lowStockOnly?: components["parameters"]["lowStockOnly"];
                 /** @description true: only active products; false: inactive ones too. */
                 activeOnly?: boolean;
-                /** @description A sync position (the `Sync-Position` header of an earlier walk): only rows whose product or stock level changed since, inactive products included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end and store the new Sync-Position. Deletions are not signalled. */
+                /** @description A sync position (the `Sync-Position` header of an earlier walk): only rows whose product or stock level changed since, inactive products included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end, then walk /v1/inventory/stock-removals from the same position (what left your view), then store this walk's new Sync-Position. */
                 changedSince?: string;
             };
             header?: {
