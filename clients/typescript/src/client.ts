@@ -3,6 +3,7 @@ import { SyncRound } from './sync.js';
 import { Transport, type TransportOptions } from './transport.js';
 import type {
   CallOptions,
+  Query,
   Category,
   CategoryQuery,
   Page,
@@ -23,6 +24,8 @@ export type ClientOptions = TransportOptions;
 /** Parameters of a walk: those of the list but `cursor`, which the walk takes from the Link header. */
 export type ProductListQuery = Omit<ProductQuery, 'cursor'>;
 export type StockListQuery = Omit<StockQuery, 'cursor'>;
+/** Parameters of a removals walk: `changedSince` (required), `storeId`, `pageSize`. */
+export type RemovalsQuery = Omit<Query<'listProductRemovals'>, 'cursor'>;
 
 /** A sync round's options: the only parameters a sync walk combines with. */
 export interface SyncOptions extends WalkOptions {
@@ -40,12 +43,22 @@ export interface Client {
     listPage(query?: ProductQuery, options?: CallOptions): Promise<Page<ProductPage>>;
     /** GET /v1/catalog/products following `Link` next: iterate it for products, or `.pages()`. */
     list(query?: ProductListQuery, options?: WalkOptions): Listing<ProductPage>;
+    /**
+     * GET /v1/catalog/product-removals following `Link` next: the products that left the key's view since
+     * `changedSince`. A sync round walks it for you after its changes (`client.sync.products`).
+     */
+    removals(query: RemovalsQuery, options?: WalkOptions): Listing<ProductRemovalPage>;
   };
   readonly stock: {
     /** GET /v1/inventory/stock: one page (by `page` number, or by a `cursor` of an earlier page). */
     listPage(query?: StockQuery, options?: CallOptions): Promise<Page<StockPage>>;
     /** GET /v1/inventory/stock following `Link` next: iterate it for stock rows, or `.pages()`. */
     list(query?: StockListQuery, options?: WalkOptions): Listing<StockPage>;
+    /**
+     * GET /v1/inventory/stock-removals following `Link` next: the stock rows that left the key's view since
+     * `changedSince`. A sync round walks it for you after its changes (`client.sync.stock`).
+     */
+    removals(query: RemovalsQuery, options?: WalkOptions): Listing<StockRemovalPage>;
   };
   readonly categories: {
     /** GET /v1/catalog/categories (not paginated). */
@@ -112,10 +125,14 @@ export function createClient(options: ClientOptions): Client {
       get: (id, callOptions) => get<Product>(`${PRODUCTS}/${encodeURIComponent(id)}`, callOptions),
       listPage: (query, callOptions) => listPage<ProductPage>(withQuery(PRODUCTS, query), callOptions),
       list: (query, walkOptions) => new Listing<ProductPage>(transport, withQuery(PRODUCTS, query), walkOptions),
+      removals: (query, walkOptions) =>
+        new Listing<ProductRemovalPage>(transport, withQuery(PRODUCT_REMOVALS, query), walkOptions),
     },
     stock: {
       listPage: (query, callOptions) => listPage<StockPage>(withQuery(STOCK, query), callOptions),
       list: (query, walkOptions) => new Listing<StockPage>(transport, withQuery(STOCK, query), walkOptions),
+      removals: (query, walkOptions) =>
+        new Listing<StockRemovalPage>(transport, withQuery(STOCK_REMOVALS, query), walkOptions),
     },
     categories: {
       list: (query, callOptions) => get<Category[]>(withQuery('/v1/catalog/categories', query), callOptions),

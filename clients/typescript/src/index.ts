@@ -1,5 +1,5 @@
 export { createClient } from './client.js';
-export type { Client, ClientOptions, ProductListQuery, StockListQuery, SyncOptions } from './client.js';
+export type { Client, ClientOptions, ProductListQuery, RemovalsQuery, StockListQuery, SyncOptions } from './client.js';
 export {
   ApiConnectionError,
   ApiError,

@@ -6,7 +6,8 @@ import type { operations } from './generated/openapi.js';
 // HEAD operations (operationId …Head) answer no body: the client calls GET.
 type Operation = Exclude<keyof operations, `${string}Head`>;
 type Ok<O extends Operation> = operations[O]['responses'][200]['content']['application/json'];
-type Query<O extends Operation> = NonNullable<operations[O]['parameters']['query']>;
+/** The query parameters of an operation, as openapi.json declares them. */
+export type Query<O extends Operation> = NonNullable<operations[O]['parameters']['query']>;
 
 /** A product, as GET /v1/catalog/products/{id} and the product list answer it. */
 export type Product = Ok<'getProduct'>;
