@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
  * `npm run dev:changes` (docs/sync.md, docs/development.md): it changes rows of the local database,
- * and an incremental round from a position taken before brings every change.
+ * deletes a product and moves one to another store, and an incremental round from a position taken
+ * before (changes, then removals) brings every change: the copy then equals a full walk.
  */
 const run = promisify(execFile);
 const demo = JSON.parse(readFileSync(new URL('../fixtures/demo.json', import.meta.url), 'utf8'));
@@ -19,9 +20,15 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** Every row of a sync walk (from `changedSince` when given), following Link next; and its new position. */
-async function walk(route: string, changedSince?: string): Promise<{ rows: Row[]; position: string }> {
+async function walk(
+  route: string,
+  changedSince?: string,
+  storeId?: string,
+): Promise<{ rows: Row[]; position: string }> {
+  const query = route.includes('removals') ? 'pageSize=100' : 'activeOnly=false&pageSize=100';
   let path: string | undefined =
-    `${route}?activeOnly=false&pageSize=100${changedSince ? `&changedSince=${encodeURIComponent(changedSince)}` : ''}`;
+    `${route}?${query}${changedSince ? `&changedSince=${encodeURIComponent(changedSince)}` : ''}` +
+    (storeId ? `&storeId=${storeId}` : '');
   const rows: Row[] = [];
   let position = '';
   while (path !== undefined) {
@@ -43,10 +50,23 @@ async function devChanges(...args: string[]): Promise<{ code: number; stdout: st
   );
 }
 
-it('changes prices, a deactivation, stock levels and a VAT rate; an incremental round brings them all', async () => {
+/** A copy after a round: the rows before, the changed rows upserted, the removed ones deleted (by key). */
+function applied(rows: Row[], changed: Row[], removed: Row[], key: 'id' | 'productId'): Map<string, Row> {
+  const copy = new Map(rows.map((row) => [row[key] as string, row]));
+  for (const row of changed) copy.set(row[key] as string, row);
+  for (const row of removed) copy.delete(row[key] as string);
+  return copy;
+}
+
+it('changes prices, stock, a VAT rate, deactivates, deletes and moves a product; an incremental round brings them all', async () => {
   const products = await walk('/v1/catalog/products');
   const stock = await walk('/v1/inventory/stock');
   const before = new Map(products.rows.map((row) => [row.id as string, row]));
+  const stores: string[] = (await t.db.query(`SELECT id FROM stores WHERE tenant_id = 'ten_cornershop'`)).map(
+    (r: { id: string }) => r.id,
+  );
+  const byStore = new Map<string, { rows: Row[]; position: string }>();
+  for (const store of stores) byStore.set(store, await walk('/v1/catalog/products', undefined, store));
 
   const { code, stdout, stderr } = await devChanges('--json');
   expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
@@ -57,6 +77,8 @@ it('changes prices, a deactivation, stock levels and a VAT rate; an incremental 
   expect(tenantId).toBe('ten_cornershop');
   expect(changes.map((c) => c.kind).sort()).toEqual([
     'deactivation',
+    'deletion',
+    'move',
     'price',
     'price',
     'price',
@@ -66,6 +88,8 @@ it('changes prices, a deactivation, stock levels and a VAT rate; an incremental 
     'vat_rate',
   ]);
   expect(changes.filter((c) => c.from === c.to)).toEqual([]);
+  // Each product is changed once (a deleted one is not also repriced).
+  expect(new Set(changes.map((c) => c.id)).size).toBe(changes.length);
 
   const products2 = await walk('/v1/catalog/products', products.position);
   const stock2 = await walk('/v1/inventory/stock', stock.position);
@@ -89,6 +113,37 @@ it('changes prices, a deactivation, stock levels and a VAT rate; an incremental 
   }
   // Only what changed comes back (a round is not a full walk).
   expect(products2.rows.length).toBeLessThan(products.rows.length);
+
+  // Then the removals from the same positions: the deleted product on both feeds.
+  const deleted = changes.find((c) => c.kind === 'deletion')!;
+  const moved = changes.find((c) => c.kind === 'move')!;
+  const productRemovals = await walk('/v1/catalog/product-removals', products.position);
+  const stockRemovals = await walk('/v1/inventory/stock-removals', stock.position);
+  expect(productRemovals.rows.map((r) => [r.id, r.storeId])).toEqual([[deleted.id, deleted.from]]);
+  expect(stockRemovals.rows.map((r) => r.productId)).toEqual([deleted.id]);
+  // The moved product: a change (its new store) for the key of every store...
+  expect([moved.id, after.get(moved.id)?.storeId]).toEqual([moved.id, moved.to]);
+  // ...and a removal for a round of its old store, a change for a round of its new one.
+  const oldStore = byStore.get(moved.from)!;
+  const oldStoreChanges = await walk('/v1/catalog/products', oldStore.position, moved.from);
+  const oldStoreRemovals = await walk('/v1/catalog/product-removals', oldStore.position, moved.from);
+  expect(oldStoreRemovals.rows.map((r) => r.id)).toContain(moved.id);
+  const newStoreChanges = await walk('/v1/catalog/products', byStore.get(moved.to)!.position, moved.to);
+  expect(newStoreChanges.rows.map((r) => r.id)).toContain(moved.id);
+
+  // The copies kept by the round equal fresh full walks.
+  const full = await walk('/v1/catalog/products');
+  const fullStock = await walk('/v1/inventory/stock');
+  expect(applied(products.rows, products2.rows, productRemovals.rows, 'id')).toEqual(
+    new Map(full.rows.map((row) => [row.id as string, row])),
+  );
+  expect(applied(stock.rows, stock2.rows, stockRemovals.rows, 'productId')).toEqual(
+    new Map(fullStock.rows.map((row) => [row.productId as string, row])),
+  );
+  const oldStoreFull = await walk('/v1/catalog/products', undefined, moved.from);
+  expect(applied(oldStore.rows, oldStoreChanges.rows, oldStoreRemovals.rows, 'id')).toEqual(
+    new Map(oldStoreFull.rows.map((row) => [row.id as string, row])),
+  );
 });
 
 it('is refused on a production configuration', async () => {

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { CLIENT_STATUSES } from '../src/schema/tables/api-client.entity.js';
 import { SCOPES } from '../src/auth/scopes.js';
+import { CONFIG_VARIABLES } from '../src/config/app-config.js';
 import { TAX_CATEGORIES, UNIT_TYPES } from '../src/schema/tables/product.entity.js';
 import { PROMOTION_STATUSES } from '../src/schema/tables/promotion.entity.js';
 import { createDataSource } from '../src/database/data-source-options.js';
@@ -77,6 +78,13 @@ describe('README and docs/', () => {
     expect(JSON.parse(read('package.json')).engines.node).toBe('>=20.19');
     expect(read('docs/operations.md')).toMatch(/Node\.js 26/);
     expect(read('README.md')).toMatch(/Node\.js 20\.19 or later.*Node\.js 26/s);
+  });
+});
+
+describe('docs/operations.md', () => {
+  it('lists every configuration variable the service reads in its configuration table', () => {
+    const table = [...read('docs/operations.md').matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map(([, name]) => name);
+    expect(CONFIG_VARIABLES.filter((name) => !table.includes(name))).toEqual([]);
   });
 });
 

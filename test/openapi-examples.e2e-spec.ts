@@ -219,22 +219,43 @@ describe('the sample values of the parameters (issue 17)', () => {
   });
 
   // A cursor and a sync position are refused: they are bound to the client and the database that made them.
+  // A removals feed needs a position (its changedSince is required): each sample is sent beside a real one,
+  // taken from its list (with the same storeId) before a demo product no example names is deleted.
   it('4. each, sent alone, finds something in the demo data (a cursor and a sync position are refused)', async () => {
     const required = new Map(parameters.filter((p) => p.param.in === 'path').map((p) => [p.path, p.param]));
+    const listOf: Record<string, string> = {
+      '/v1/catalog/product-removals': '/v1/catalog/products',
+      '/v1/inventory/stock-removals': '/v1/inventory/stock',
+    };
+    const positions = new Map<string, string>();
+    for (const [removals, list] of Object.entries(listOf))
+      for (const store of ['', '&storeId=sto_camden']) {
+        const res = await t.get(`${list}?activeOnly=false&pageSize=1${store}`, ERP_KEY);
+        positions.set(`${removals}${store}`, res.headers['sync-position']);
+      }
+    expect(JSON.stringify(openApiDocument)).not.toContain('prd_camden_002');
+    await t.db.query(`DELETE FROM products WHERE id = 'prd_camden_002'`);
     for (const { path, param } of parameters) {
       if (param.in === 'path') continue;
       const sample = String(sampleOf(param));
       const url = path.replace(/\{(\w+)\}/, () => String(sampleOf(required.get(path)!)));
       // A page number is tried at one row a page: the demo tenant has only three stores.
+      const position = positions.get(`${path}${param.name === 'storeId' ? `&storeId=${sample}` : ''}`);
       const query =
-        param.name === 'changedSince'
-          ? `changedSince=${sample}&activeOnly=false`
-          : param.name === 'page'
-            ? `page=${sample}&pageSize=1`
-            : `${param.name}=${sample}`;
+        position === undefined
+          ? param.name === 'changedSince'
+            ? `changedSince=${sample}&activeOnly=false`
+            : param.name === 'page'
+              ? `page=${sample}&pageSize=1`
+              : `${param.name}=${sample}`
+          : param.name === 'changedSince'
+            ? `changedSince=${sample}`
+            : param.in === 'header'
+              ? `changedSince=${position}`
+              : `${param.name}=${sample}&changedSince=${position}`;
       const res =
         param.in === 'header'
-          ? await t.get(url, ERP_KEY, { [param.name]: sample })
+          ? await t.get(`${url}${position === undefined ? '' : `?${query}`}`, ERP_KEY, { [param.name]: sample })
           : await t.get(`${url}?${encodeURI(query)}`, ERP_KEY);
       const at = `${path} ${param.name}=${sample}`;
       if (param.name === 'cursor' || param.name === 'changedSince') {

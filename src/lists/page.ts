@@ -9,6 +9,17 @@ import { SYNC_POSITION_PATTERN_TEXT } from './sync-position.js';
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 50;
 
+/** `cursor` of every paginated walk (the lists and their removals feeds): one parameter in the document. */
+export const CURSOR_PARAM = {
+  pattern: CURSOR_PATTERN_TEXT,
+  example: SAMPLE_CURSOR,
+  description:
+    'Where a walk continues: take it from the `Link` header\'s `rel="next"` URL, which repeats every other ' +
+    'parameter of the request (a cursor is refused with other parameters, with `page`, by another API client, ' +
+    'or altered). Pages by cursor are read after the last id of the previous page, at the cost of the first ' +
+    "page whatever the depth; the body's `page` is the page number the cursor stands for.",
+};
+
 /** `page`, `pageSize` and `cursor` of the paginated routes. */
 export class PageQuery {
   // The largest integer a JSON client can read back exactly: a larger page could not be echoed truthfully.
@@ -35,15 +46,7 @@ export class PageQuery {
   })
   pageSize: number = DEFAULT_PAGE_SIZE;
 
-  @CursorParam({
-    pattern: CURSOR_PATTERN_TEXT,
-    example: SAMPLE_CURSOR,
-    description:
-      'Where a walk continues: take it from the `Link` header\'s `rel="next"` URL, which repeats every other ' +
-      'parameter of the request (a cursor is refused with other parameters, with `page`, by another API client, ' +
-      'or altered). Pages by cursor are read after the last id of the previous page, at the cost of the first ' +
-      "page whatever the depth; the body's `page` is the page number the cursor stands for.",
-  })
+  @CursorParam(CURSOR_PARAM)
   cursor?: string;
 }
 

@@ -4,10 +4,9 @@ import { IdProperty, TimestampProperty } from '../openapi/properties.js';
 import { ApiSchemaWithExample } from '../openapi/schema-examples.js';
 import { CursorParam, IntegerParam, RemovalsPositionParam, StoreIdParam } from '../params/params.js';
 import { type DataScope, scopeCondition, scopeShape } from '../tenancy/data-scope.js';
-import { CURSOR_PATTERN_TEXT } from './cursor.js';
 import type { ListDefinition } from './list-definition.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PageFields } from './page.js';
-import { SAMPLE_CURSOR, SAMPLE_SYNC_POSITION } from './samples.js';
+import { CURSOR_PARAM, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PageFields } from './page.js';
+import { SAMPLE_SYNC_POSITION } from './samples.js';
 import { SYNC_POSITION_PATTERN_TEXT } from './sync-position.js';
 
 /**
@@ -42,13 +41,7 @@ export class RemovalsQuery {
   })
   pageSize: number = DEFAULT_PAGE_SIZE;
 
-  @CursorParam({
-    pattern: CURSOR_PATTERN_TEXT,
-    example: SAMPLE_CURSOR,
-    description:
-      'Where a removals walk continues: take it from the `Link` header\'s `rel="next"` URL, which repeats ' +
-      'every other parameter of the request.',
-  })
+  @CursorParam(CURSOR_PARAM)
   cursor?: string;
 
   @RemovalsPositionParam({

@@ -42,8 +42,10 @@ extension).
 ## Keeping a copy in sync
 First copy: \`GET …?activeOnly=false&pageSize=100\`, following \`Link\` \`rel="next"\` to the end, upserting
 rows by id (stock rows by productId); store the \`Sync-Position\` header. Each later round: the same with
-\`&changedSince=<stored position>\`, then store the new \`Sync-Position\`. You may see a row twice; you miss
-none. Deletions are not signalled: a periodic full walk reconciles.
+\`&changedSince=<stored position>\` (upsert), then its removals feed (\`/v1/catalog/product-removals\`,
+\`/v1/inventory/stock-removals\`) with the same \`changedSince\` (delete what it lists: deleted, moved out of
+your view, stores you lost), then store the changes walk's new \`Sync-Position\`. You may see a row twice;
+you miss none. A full walk is needed again only when a position is refused.
 
 ## Errors
 Every non-200 response is \`{ "error": { "code", "message", "details", "requestId" } }\`. Match on

@@ -2,9 +2,11 @@
 /**
  * Keeps a local copy of a tenant's products and stock rows in a JSON file with
  * @catalog-inventory/client, by the lossless sync recipe. Run it again and again: the first run copies
- * everything, each later run applies what changed since the previous one. Every FULL_EVERY-th run
- * (and any run with --full) walks everything again and removes the rows the service no longer
- * returns, because deletions are not signalled.
+ * everything, each later run applies what changed since the previous one and deletes what left the
+ * key's view (deleted products, products moved to a store the key does not see, stores the key lost).
+ * A full walk, which removes every row the service no longer returns, is only the safety net: when the
+ * service refuses the stored position (after a restore, or a copy older than the removal records it
+ * keeps), and with --full.
  *
  *   node examples/sync-to-json.mjs [copy.json] [--full]
  *
@@ -26,7 +28,6 @@ import { createClient, isApiError } from '@catalog-inventory/client';
  * }} Copy
  */
 
-const FULL_EVERY = 24;
 const args = process.argv.slice(2);
 const file = args.find((arg) => !arg.startsWith('--')) ?? 'catalog-copy.json';
 const forceFull = args.includes('--full');
@@ -50,21 +51,29 @@ function save(/** @type {Copy} */ copy) {
 }
 
 /**
- * One round for one table: upsert what the round yields; after a full round, remove what it did not
- * yield; then keep the round's position (readable only once the round walked to its end).
- * @template Row
+ * One round for one table: upsert what its changes walk yields, then delete what its removals walk
+ * lists; after a full round, remove what it did not yield; then keep the round's position (readable
+ * only once the round walked to its end).
+ * @template Row, Removal
  * @param {string} name
- * @param {AsyncIterable<Row> & { full: boolean, since: string | undefined, position: string }} round
+ * @param {import('@catalog-inventory/client').SyncRound<any, any>} round
  * @param {Record<string, Row>} table
- * @param {(row: Row) => string} keyOf
+ * @param {(row: any) => string} keyOf a row's key, which its removal carries too
  */
 async function apply(name, round, table, keyOf) {
   const seen = new Set();
-  for await (const row of round) {
-    table[keyOf(row)] = row;
-    seen.add(keyOf(row));
-  }
   let removed = 0;
+  const position = await round.apply({
+    onRow: (row) => {
+      table[keyOf(row)] = row;
+      seen.add(keyOf(row));
+    },
+    onRemove: (removal) => {
+      if (!(keyOf(removal) in table)) return;
+      delete table[keyOf(removal)];
+      removed++;
+    },
+  });
   if (round.full) {
     for (const key of Object.keys(table)) {
       if (seen.has(key)) continue;
@@ -74,17 +83,49 @@ async function apply(name, round, table, keyOf) {
   }
   const kind = round.full ? 'full walk' : `changes since ${round.since}`;
   console.log(`${name}: ${kind}: ${seen.size} upserted, ${removed} removed, ${Object.keys(table).length} kept`);
-  return round.position;
+  return position;
+}
+
+/** A round refused for its position (400 naming changedSince): only a full walk can go on from there. */
+const refused = (/** @type {unknown} */ error) =>
+  isApiError(error) && error.status === 400 && JSON.stringify(error.details ?? {}).includes('"changedSince"');
+
+/**
+ * A round from the stored position, or a full walk when there is none, --full is given or the service
+ * refuses the position.
+ * @param {string} name
+ * @param {(position?: string) => import('@catalog-inventory/client').SyncRound<any, any>} start
+ * @param {string | undefined} position
+ * @param {Record<string, any>} table
+ * @param {(row: any) => string} keyOf
+ */
+async function sync(name, start, position, table, keyOf) {
+  try {
+    return await apply(name, start(forceFull ? undefined : position), table, keyOf);
+  } catch (error) {
+    if (!refused(error)) throw error;
+    console.log(`${name}: position refused (${/** @type {Error} */ (error).message}): full walk`);
+    return apply(name, start(undefined), table, keyOf);
+  }
 }
 
 const copy = load();
-const full = forceFull || copy.runs % FULL_EVERY === 0;
 try {
-  const productRound = client.sync.products(full ? undefined : copy.positions.products);
-  copy.positions.products = await apply('products', productRound, copy.products, (product) => product.id);
+  copy.positions.products = await sync(
+    'products',
+    (position) => client.sync.products(position),
+    copy.positions.products,
+    copy.products,
+    (product) => product.id,
+  );
   save(copy);
-  const stockRound = client.sync.stock(full ? undefined : copy.positions.stock);
-  copy.positions.stock = await apply('stock', stockRound, copy.stock, (row) => row.productId);
+  copy.positions.stock = await sync(
+    'stock',
+    (position) => client.sync.stock(position),
+    copy.positions.stock,
+    copy.stock,
+    (row) => row.productId,
+  );
   copy.runs++;
   save(copy);
   console.log(`${file}: run ${copy.runs}, positions ${copy.positions.products} and ${copy.positions.stock}`);

@@ -3,18 +3,21 @@ import { SyncRound } from './sync.js';
 import { Transport, type TransportOptions } from './transport.js';
 import type {
   CallOptions,
+  Query,
   Category,
   CategoryQuery,
   Page,
   Product,
   ProductPage,
   ProductQuery,
+  ProductRemovalPage,
   Promotion,
   PromotionQuery,
   StockPage,
   StockQuery,
   StorePage,
   StoreQuery,
+  StockRemovalPage,
   WalkOptions,
 } from './types.js';
 
@@ -24,6 +27,8 @@ export type ClientOptions = TransportOptions;
 export type ProductListQuery = Omit<ProductQuery, 'cursor'>;
 export type StockListQuery = Omit<StockQuery, 'cursor'>;
 export type StoreListQuery = Omit<StoreQuery, 'cursor'>;
+/** Parameters of a removals walk: `changedSince` (required), `storeId`, `pageSize`. */
+export type RemovalsQuery = Omit<Query<'listProductRemovals'>, 'cursor'>;
 
 /** A sync round's options: the only parameters a sync walk combines with. */
 export interface SyncOptions extends WalkOptions {
@@ -41,12 +46,22 @@ export interface Client {
     listPage(query?: ProductQuery, options?: CallOptions): Promise<Page<ProductPage>>;
     /** GET /v1/catalog/products following `Link` next: iterate it for products, or `.pages()`. */
     list(query?: ProductListQuery, options?: WalkOptions): Listing<ProductPage>;
+    /**
+     * GET /v1/catalog/product-removals following `Link` next: the products that left the key's view since
+     * `changedSince`. A sync round walks it for you after its changes (`client.sync.products`).
+     */
+    removals(query: RemovalsQuery, options?: WalkOptions): Listing<ProductRemovalPage>;
   };
   readonly stock: {
     /** GET /v1/inventory/stock: one page (by `page` number, or by a `cursor` of an earlier page). */
     listPage(query?: StockQuery, options?: CallOptions): Promise<Page<StockPage>>;
     /** GET /v1/inventory/stock following `Link` next: iterate it for stock rows, or `.pages()`. */
     list(query?: StockListQuery, options?: WalkOptions): Listing<StockPage>;
+    /**
+     * GET /v1/inventory/stock-removals following `Link` next: the stock rows that left the key's view since
+     * `changedSince`. A sync round walks it for you after its changes (`client.sync.stock`).
+     */
+    removals(query: RemovalsQuery, options?: WalkOptions): Listing<StockRemovalPage>;
   };
   readonly stores: {
     /** GET /v1/catalog/stores: one page of the stores the key may read. */
@@ -62,12 +77,12 @@ export interface Client {
     /** GET /v1/catalog/promotions (not paginated). */
     list(query?: PromotionQuery, options?: CallOptions): Promise<Promotion[]>;
   };
-  /** One round of the lossless sync recipe per call; see SyncRound. */
+  /** One round of the lossless sync recipe per call (changes, then removals); see SyncRound. */
   readonly sync: {
-    /** Products changed since `position` (every product without it), inactive ones included. */
-    products(position?: string, options?: SyncOptions): SyncRound<ProductPage>;
-    /** Stock rows changed since `position` (every row without it), of inactive products too. */
-    stock(position?: string, options?: SyncOptions): SyncRound<StockPage>;
+    /** Products changed since `position` (every product without it), inactive ones included; then those that left the view. */
+    products(position?: string, options?: SyncOptions): SyncRound<ProductPage, ProductRemovalPage>;
+    /** Stock rows changed since `position` (every row without it), of inactive products too; then those that left the view. */
+    stock(position?: string, options?: SyncOptions): SyncRound<StockPage, StockRemovalPage>;
   };
 }
 
@@ -84,6 +99,8 @@ function withQuery(path: string, query: Readonly<Record<string, QueryValue>> = {
 const PRODUCTS = '/v1/catalog/products';
 const STOCK = '/v1/inventory/stock';
 const STORES = '/v1/catalog/stores';
+const PRODUCT_REMOVALS = '/v1/catalog/product-removals';
+const STOCK_REMOVALS = '/v1/inventory/stock-removals';
 const SYNC_PAGE_SIZE = 100;
 
 /**
@@ -96,24 +113,36 @@ export function createClient(options: ClientOptions): Client {
     (await transport.get<T>(path, callOptions)).body;
   const listPage = async <Body extends ProductPage | StockPage | StorePage>(path: string, callOptions?: CallOptions) =>
     toPage(await transport.get<Body>(path, callOptions));
-  const syncRound = <Body extends ProductPage | StockPage>(
+  const syncRound = <Body extends ProductPage | StockPage, Removals extends ProductRemovalPage | StockRemovalPage>(
     route: string,
+    removalsRoute: string,
     position: string | undefined,
     { storeId, pageSize = SYNC_PAGE_SIZE, signal }: SyncOptions = {},
   ) => {
     // activeOnly=false: a product that is deactivated must reach the copy as a change, not vanish.
     const path = withQuery(route, { activeOnly: false, storeId, pageSize, changedSince: position });
-    return new SyncRound(new Listing<Body>(transport, path, { signal }), position);
+    // The removals walk starts from the same position as the changes walk (a full copy has none).
+    const removals =
+      position === undefined
+        ? null
+        : new Listing<Removals>(transport, withQuery(removalsRoute, { storeId, pageSize, changedSince: position }), {
+            signal,
+          });
+    return new SyncRound<Body, Removals>(new Listing<Body>(transport, path, { signal }), position, removals);
   };
   return {
     products: {
       get: (id, callOptions) => get<Product>(`${PRODUCTS}/${encodeURIComponent(id)}`, callOptions),
       listPage: (query, callOptions) => listPage<ProductPage>(withQuery(PRODUCTS, query), callOptions),
       list: (query, walkOptions) => new Listing<ProductPage>(transport, withQuery(PRODUCTS, query), walkOptions),
+      removals: (query, walkOptions) =>
+        new Listing<ProductRemovalPage>(transport, withQuery(PRODUCT_REMOVALS, query), walkOptions),
     },
     stock: {
       listPage: (query, callOptions) => listPage<StockPage>(withQuery(STOCK, query), callOptions),
       list: (query, walkOptions) => new Listing<StockPage>(transport, withQuery(STOCK, query), walkOptions),
+      removals: (query, walkOptions) =>
+        new Listing<StockRemovalPage>(transport, withQuery(STOCK_REMOVALS, query), walkOptions),
     },
     stores: {
       listPage: (query, callOptions) => listPage<StorePage>(withQuery(STORES, query), callOptions),
@@ -126,8 +155,10 @@ export function createClient(options: ClientOptions): Client {
       list: (query, callOptions) => get<Promotion[]>(withQuery('/v1/catalog/promotions', query), callOptions),
     },
     sync: {
-      products: (position, syncOptions) => syncRound<ProductPage>(PRODUCTS, position, syncOptions),
-      stock: (position, syncOptions) => syncRound<StockPage>(STOCK, position, syncOptions),
+      products: (position, syncOptions) =>
+        syncRound<ProductPage, ProductRemovalPage>(PRODUCTS, PRODUCT_REMOVALS, position, syncOptions),
+      stock: (position, syncOptions) =>
+        syncRound<StockPage, StockRemovalPage>(STOCK, STOCK_REMOVALS, position, syncOptions),
     },
   };
 }

@@ -1,5 +1,13 @@
 export { createClient } from './client.js';
-export type { Client, ClientOptions, ProductListQuery, StockListQuery, StoreListQuery, SyncOptions } from './client.js';
+export type {
+  Client,
+  ClientOptions,
+  ProductListQuery,
+  RemovalsQuery,
+  StockListQuery,
+  StoreListQuery,
+  SyncOptions,
+} from './client.js';
 export {
   ApiConnectionError,
   ApiError,
@@ -10,7 +18,7 @@ export {
   type ParameterError,
 } from './errors.js';
 export { Listing } from './pagination.js';
-export { SyncRound } from './sync.js';
+export { SyncRound, type SyncHandlers } from './sync.js';
 export {
   DEFAULT_RATE_LIMIT,
   DEFAULT_RETRY,

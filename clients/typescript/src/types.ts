@@ -6,7 +6,8 @@ import type { operations } from './generated/openapi.js';
 // HEAD operations (operationId …Head) answer no body: the client calls GET.
 type Operation = Exclude<keyof operations, `${string}Head`>;
 type Ok<O extends Operation> = operations[O]['responses'][200]['content']['application/json'];
-type Query<O extends Operation> = NonNullable<operations[O]['parameters']['query']>;
+/** The query parameters of an operation, as openapi.json declares them. */
+export type Query<O extends Operation> = NonNullable<operations[O]['parameters']['query']>;
 
 /** A product, as GET /v1/catalog/products/{id} and the product list answer it. */
 export type Product = Ok<'getProduct'>;
@@ -20,6 +21,14 @@ export type StockRow = StockPage['rows'][number];
 export type StorePage = Ok<'listStores'>;
 /** A store the key may read: its id (the storeId of every other list) and name. */
 export type Store = StorePage['rows'][number];
+/** One page of GET /v1/catalog/product-removals. */
+export type ProductRemovalPage = Ok<'listProductRemovals'>;
+/** One page of GET /v1/inventory/stock-removals. */
+export type StockRemovalPage = Ok<'listStockRemovals'>;
+/** A product that left the key's view: delete it from the copy (its key is `id`, as a product's). */
+export type ProductRemoval = ProductRemovalPage['rows'][number];
+/** A stock row that left the key's view: delete it from the copy (its key is `productId`, as a stock row's). */
+export type StockRemoval = StockRemovalPage['rows'][number];
 export type Category = Ok<'listCategories'>[number];
 export type Promotion = Ok<'listPromotions'>[number];
 
@@ -49,7 +58,7 @@ export type DocumentedDetails<C extends ErrorCode> = ErrorBody extends infer B
   : never;
 
 /** A paginated body: `{ rows, page, pageSize, total, totalPages }`. */
-export type PageBody = ProductPage | StockPage | StorePage;
+export type PageBody = ProductPage | StockPage | StorePage | ProductRemovalPage | StockRemovalPage;
 export type RowOf<Body extends PageBody> = Body['rows'][number];
 
 /** A page as the client hands it out: the body, and what the response's headers said about the walk. */

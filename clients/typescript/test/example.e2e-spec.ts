@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
 /**
  * The example program of the package README (examples/sync-to-json.mjs) against the service with
  * npm start's demo data and the demo ERP key it uses by default: a first run copies everything, a
- * second finds nothing changed, a third applies a change, and a full run removes a deleted product.
+ * second finds nothing changed, a third applies a change, a fourth deletes a deleted product, a refused
+ * position falls back to a full walk, and a full run removes what the copy should not hold.
  */
 const run = promisify(execFile);
 const DEMO_KEY = 'ck_test_DemoErpSyncKey0000000000000000000001';
@@ -61,8 +62,23 @@ it('keeps a JSON copy of products and stock in sync, run after run', async () =>
 
   await t.db.query(`DELETE FROM stock_levels WHERE product_id = $1`, [id]);
   await t.db.query(`DELETE FROM products WHERE id = $1`, [id]);
-  expect(await example('--full')).toMatch(
-    new RegExp(`^products: full walk: ${products - 1} upserted, 1 removed, ${products - 1} kept\\n`),
+  expect(await example()).toMatch(
+    new RegExp(
+      `^products: changes since sp_[\\w-]{48}: 0 upserted, 1 removed, ${products - 1} kept\\n` +
+        `stock: changes since sp_[\\w-]{48}: 0 upserted, 1 removed, ${stock - 1} kept\\n`,
+    ),
   );
   expect(JSON.parse(readFileSync(file, 'utf8')).products[id]).toBeUndefined();
+
+  // A refused position (here: not one the service handed out) falls back to a full walk.
+  const stale = JSON.parse(readFileSync(file, 'utf8'));
+  stale.positions.products = 'sp_0';
+  stale.products.prd_not_in_the_service = stale.products[Object.keys(stale.products)[0]];
+  writeFileSync(file, JSON.stringify(stale));
+  expect(await example()).toMatch(
+    new RegExp(
+      `^products: position refused \\(.*\\): full walk\\nproducts: full walk: ${products - 1} upserted, 1 removed, ${products - 1} kept\\n`,
+    ),
+  );
+  expect(JSON.parse(readFileSync(file, 'utf8')).products.prd_not_in_the_service).toBeUndefined();
 });

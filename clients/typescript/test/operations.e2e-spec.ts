@@ -11,7 +11,9 @@ import {
   type ParameterError,
   type Product,
   type ProductPage,
+  type ProductRemoval,
   type Promotion,
+  type StockRemoval,
   type StockRow,
   type Store,
 } from '../src/index.js';
@@ -106,6 +108,32 @@ describe('every operation, typed end to end', () => {
       { id: 'sto_a1', name: 'A One' },
       { id: 'sto_a2', name: 'A Two' },
     ]);
+  });
+
+  it('listProductRemovals, listStockRemovals: products.removals and stock.removals (following Link next)', async () => {
+    const since = (await client.products.listPage({ activeOnly: false, pageSize: 1 })).syncPosition!;
+    const stockSince = (await client.stock.listPage({ activeOnly: false, pageSize: 1, storeId: 'sto_a1' }))
+      .syncPosition!;
+    await t.db.query(`DELETE FROM products WHERE id IN ('prd_a1_creme', 'prd_a1_slash')`);
+    const removed: ProductRemoval[] = [];
+    for await (const removal of client.products.removals({ changedSince: since, pageSize: 1 })) {
+      assertType<Equal<typeof removal, Json<'/v1/catalog/product-removals'>['rows'][number]>>();
+      removed.push(removal);
+    }
+    expect(removed).toEqual(
+      (await raw(base, `/v1/catalog/product-removals?changedSince=${since}`, KEYS.tenantA)).body.rows,
+    );
+    expect(removed.map((r) => [r.id, r.storeId])).toEqual([
+      ['prd_a1_creme', 'sto_a1'],
+      ['prd_a1_slash', 'sto_a1'],
+    ]);
+    const stock: StockRemoval[] = [];
+    for await (const page of client.stock.removals({ changedSince: stockSince, storeId: 'sto_a1' }).pages()) {
+      assertType<Equal<(typeof page.rows)[number], StockRemoval>>();
+      expect(page.syncPosition).toBe(stockSince); // a removals walk repeats the position it was given
+      stock.push(...page.rows);
+    }
+    expect(stock.map((r) => r.productId)).toEqual(['prd_a1_creme', 'prd_a1_slash']);
   });
 
   it('listCategories: categories.list', async () => {

@@ -11,7 +11,10 @@ import { type Client, createClient } from '../src/index.js';
  * with reads served by two streaming replicas that lag behind by different amounts.
  */
 
-/** A local copy kept with the client, the README's way: upsert every row of a round, then store its position. */
+/**
+ * A local copy kept with the client, the README's way: upsert every changed row of a round, delete every
+ * row its removals list, then store its position.
+ */
 class ClientCopy {
   readonly copies: Record<Route, Map<string, Row>> = { products: new Map(), stock: new Map() };
   private readonly positions: Partial<Record<Route, string>> = {};
@@ -23,8 +26,10 @@ class ClientCopy {
       route === 'products'
         ? this.client.sync.products(this.positions.products, { pageSize: 7 })
         : this.client.sync.stock(this.positions.stock, { pageSize: 7 });
-    for await (const row of round) this.copies[route].set(idOf(row), row);
-    this.positions[route] = round.position;
+    this.positions[route] = await round.apply({
+      onRow: (row) => this.copies[route].set(idOf(row), row),
+      onRemove: (removal) => this.copies[route].delete(idOf(removal)),
+    });
   }
 }
 

@@ -4,8 +4,9 @@ import { type Client, createClient, IncompleteSyncError } from '../src/index.js'
 import { listeningTestApp, recordingClient } from './support/service.js';
 
 /**
- * What a sync round is: the recipe's walk (activeOnly=false, pageSize=100, changedSince after the
- * first round, Link next to the end), whose position can only be read once the walk reached its end.
+ * What a sync round is: the recipe's changes walk (activeOnly=false, pageSize=100, changedSince after
+ * the first round, Link next to the end), then on an incremental round the removals walk from the same
+ * position, whose position (the changes walk's) can only be read once both walks reached their end.
  */
 let t: TestApp;
 let base: string;
@@ -42,6 +43,7 @@ it('the next round returns only what changed since, a deactivated product includ
   await walk(stock);
   const nothing = client.sync.products(products.position);
   expect(await walk(nothing)).toEqual([]);
+  expect(await walk(nothing.removals())).toEqual([]);
   expect(nothing.full).toBe(false);
   await t.db.query(`UPDATE products SET is_active = false WHERE id = 'prd_a1_cola'`);
   await t.db.query(`UPDATE stock_levels SET quantity = 3 WHERE product_id = 'prd_a1_diet'`);
@@ -53,6 +55,39 @@ it('the next round returns only what changed since, a deactivated product includ
     ['prd_a1_diet', '3.000'],
   ]);
   await t.db.query(`UPDATE products SET is_active = true WHERE id = 'prd_a1_cola'`);
+});
+
+it('a removal arrives in the copy: changes, then removals from the same position, then the changes walk’s position', async () => {
+  const { client: recording, exchanges } = recordingClient({ baseUrl: base, apiKey: KEYS.tenantA });
+  const copy = new Map<string, unknown>();
+  const first = recording.sync.products();
+  const since = await first.apply({ onRow: (p) => copy.set(p.id, p), onRemove: (r) => copy.delete(r.id) });
+  expect(copy.has('prd_a1_bananas')).toBe(true);
+  await t.db.query(`DELETE FROM products WHERE id = 'prd_a1_bananas'`);
+  exchanges.length = 0;
+  const round = recording.sync.products(since, { pageSize: 2 });
+  const removed: string[] = [];
+  const next = await round.apply({
+    onRow: (p) => copy.set(p.id, p),
+    onRemove: (r) => {
+      removed.push(r.id);
+      copy.delete(r.id);
+    },
+  });
+  expect(removed).toEqual(['prd_a1_bananas']);
+  expect(copy.has('prd_a1_bananas')).toBe(false);
+  const urls = exchanges.map((e) => new URL(e.url));
+  // Every page of the changes walk before the first of the removals walk, both from the same position.
+  expect(urls.map((u) => u.pathname).filter((p, i, all) => p !== all[i - 1])).toEqual([
+    '/v1/catalog/products',
+    '/v1/catalog/product-removals',
+  ]);
+  expect(new Set(urls.map((u) => u.searchParams.get('changedSince')))).toEqual(new Set([since]));
+  // The position kept is the changes walk's (the removals walk's repeats the one given).
+  expect(next).toMatch(/^sp_/);
+  expect(next).not.toBe(since);
+  const full = await walk(client.sync.products());
+  expect([...copy.keys()].sort()).toEqual(full.map((p) => p.id).sort());
 });
 
 it('a round of a store reads that store only', async () => {
@@ -82,6 +117,18 @@ describe('the position of a round', () => {
     expect(seenDuringWalk.filter((_v, i) => i % 2 === 0)).not.toContain(true);
     expect(seenDuringWalk.at(-1)).toBe(true);
     expect(round.complete).toBe(true);
+    expect(round.position).toMatch(/^sp_/);
+  });
+
+  it('of an incremental round cannot be read before its removals are walked, which come after its changes', async () => {
+    const first = client.sync.products();
+    await walk(first);
+    const round = client.sync.products(first.position);
+    await expect(walk(round.removals())).rejects.toThrow(/changes to their end first/);
+    await walk(round);
+    expect(round.complete).toBe(false);
+    expect(() => round.position).toThrow(/removals\(\) to its end/);
+    await walk(round.removals());
     expect(round.position).toMatch(/^sp_/);
   });
 

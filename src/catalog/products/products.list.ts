@@ -96,8 +96,8 @@ export class ListProductsQuery extends PageQuery {
     description:
       'A sync position (the `Sync-Position` header of an earlier walk): only products whose public data ' +
       'changed since, inactive ones included. Needs activeOnly=false; combines only with storeId, pageSize ' +
-      'and cursor. Follow the `Link` next cursors to the end and store the new Sync-Position. Deletions ' +
-      'are not signalled.',
+      'and cursor. Follow the `Link` next cursors to the end, then walk /v1/catalog/product-removals from ' +
+      "the same position (what left your view), then store this walk's new Sync-Position.",
   })
   changedSince?: string;
 }

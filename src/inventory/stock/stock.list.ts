@@ -67,8 +67,8 @@ export class ListStockQuery extends PageQuery {
     description:
       'A sync position (the `Sync-Position` header of an earlier walk): only rows whose product or stock ' +
       'level changed since, inactive products included. Needs activeOnly=false; combines only with storeId, ' +
-      'pageSize and cursor. Follow the `Link` next cursors to the end and store the new Sync-Position. ' +
-      'Deletions are not signalled.',
+      'pageSize and cursor. Follow the `Link` next cursors to the end, then walk /v1/inventory/stock-removals ' +
+      "from the same position (what left your view), then store this walk's new Sync-Position.",
   })
   changedSince?: string;
 }

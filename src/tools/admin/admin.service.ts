@@ -101,7 +101,8 @@ export class AdminService {
    * Changes a client's name, scopes, stores or rate limit, in one write. A store that comes into its
    * view is recorded by the database (see the SyncInputs migration), so that the next incremental sync
    * round of every key of the client brings that store's rows; a narrowing is applied by running
-   * servers within the revocation delay, and the periodic full walk removes the rows.
+   * servers within the revocation delay, and recorded by the database (see the Removals migration), so
+   * that the removals walk of the next round lists the rows of the stores that left the view.
    */
   async updateClient(clientId: string, changes: ClientChanges): Promise<ClientSummary> {
     const client = await this.db.getRepository(ApiClient).findOneBy({ id: clientId });

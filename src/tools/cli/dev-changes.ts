@@ -22,7 +22,8 @@ async function main(): Promise<number> {
   if (values.help) {
     console.log(
       `${USAGE}\n\nMakes a few random changes in the local database: prices, a deactivation, stock levels, ` +
-        'a VAT rate.\nSee docs/sync.md (Watching a round bring changes, locally).',
+        'a VAT rate,\na product deleted and one moved to another store. See docs/sync.md (Watching a round bring ' +
+        'changes, locally).',
     );
     return 0;
   }
@@ -54,7 +55,11 @@ async function main(): Promise<number> {
     }
     console.log(`Changed in tenant ${tenantId}:`);
     for (const c of changes) console.log(`  ${c.kind.padEnd(12)} ${c.id.padEnd(24)} ${c.from} -> ${c.to}`);
-    console.log('An incremental round (changedSince=<your Sync-Position>) brings them; see docs/sync.md.');
+    console.log(
+      'An incremental round (changedSince=<your Sync-Position>) brings them: its changes walk what changed, ' +
+        'its removals walk what left your view (the deleted product; the moved one where its new store is ' +
+        'not in your view); see docs/sync.md.',
+    );
     return 0;
   } finally {
     await db.destroy();

@@ -2,8 +2,11 @@ import type { DataSource, EntityManager } from 'typeorm';
 
 /** One change made by `npm run dev:changes`, as the command reports it. */
 export interface DevChange {
-  kind: 'price' | 'deactivation' | 'stock' | 'vat_rate';
-  /** A product id (price, deactivation, stock) or a VAT rate id. */
+  kind: 'price' | 'deactivation' | 'stock' | 'vat_rate' | 'deletion' | 'move';
+  /**
+   * A product id (price, deactivation, stock, deletion: from its store to `deleted`, move: from its
+   * store to another) or a VAT rate id.
+   */
   id: string;
   from: string;
   to: string;
@@ -14,16 +17,27 @@ export interface DevChangeCounts {
   deactivations: number;
   stockLevels: number;
   vatRates: number;
+  deletions: number;
+  moves: number;
 }
 
-export const DEFAULT_DEV_CHANGES: DevChangeCounts = { prices: 3, deactivations: 1, stockLevels: 3, vatRates: 1 };
+export const DEFAULT_DEV_CHANGES: DevChangeCounts = {
+  prices: 3,
+  deactivations: 1,
+  stockLevels: 3,
+  vatRates: 1,
+  deletions: 1,
+  moves: 1,
+};
 
 /**
  * A few random changes to one tenant's data, as the back office would make them (each write sets
- * `updated_at`, the triggers set the change markers), so that a newcomer can watch an incremental
- * sync round bring them: prices of active products (the net price follows the VAT rate), products
- * switched off, stock quantities, and a VAT rate's percentage (which changes every product using it,
- * with no write to those products). One transaction: all of them or none.
+ * `updated_at`, the triggers set the change markers and record removals), so that a newcomer can
+ * watch an incremental sync round bring them: prices of active products (the net price follows the
+ * VAT rate), products switched off, stock quantities, a VAT rate's percentage (which changes every
+ * product using it, with no write to those products), a product deleted and a product moved to
+ * another store of the tenant (the round's removals walk lists the first, and the second for a view
+ * without its new store). Each product is changed once. One transaction: all of them or none.
  */
 export async function makeDevChanges(
   db: DataSource,
@@ -32,13 +46,45 @@ export async function makeDevChanges(
 ): Promise<DevChange[]> {
   return db.transaction(async (tx) => {
     const changes: DevChange[] = [];
-    for (const row of await pick(tx, 'products', 'id', tenantId, counts.prices, 'is_active'))
+    const touched = (): string[] => changes.map((c) => c.id);
+    for (const row of await pick(tx, 'products', 'id', tenantId, counts.deletions, undefined, touched())) {
+      const { from, to } = returned(
+        await tx.query(`DELETE FROM products WHERE id = $1 RETURNING store_id AS "from", 'deleted' AS "to"`, [row]),
+      );
+      changes.push({ kind: 'deletion', id: row, from, to });
+    }
+    for (const row of await pick(tx, 'products', 'id', tenantId, counts.moves, 'movable', touched())) {
+      const { from, to } = returned(
+        await tx.query(
+          // A SKU is unique per store: one the new store already has takes the product id as a suffix.
+          `WITH target AS (
+             SELECT s.id FROM stores s JOIN products o ON o.tenant_id = s.tenant_id AND o.store_id <> s.id
+              WHERE o.id = $1 ORDER BY random() LIMIT 1)
+           UPDATE products p SET updated_at = now(), store_id = target.id,
+                  sku = CASE WHEN EXISTS (SELECT 1 FROM products q WHERE q.store_id = target.id AND q.sku = p.sku)
+                             THEN p.sku || '-' || p.id ELSE p.sku END
+             FROM target, products old WHERE p.id = $1 AND old.id = p.id
+          RETURNING old.store_id AS "from", p.store_id AS "to"`,
+          [row],
+        ),
+      );
+      changes.push({ kind: 'move', id: row, from, to });
+    }
+    for (const row of await pick(tx, 'products', 'id', tenantId, counts.prices, 'is_active', touched()))
       changes.push(await changePrice(tx, row));
-    for (const row of await pick(tx, 'products', 'id', tenantId, counts.deactivations, 'is_active')) {
+    for (const row of await pick(tx, 'products', 'id', tenantId, counts.deactivations, 'is_active', touched())) {
       await tx.query(`UPDATE products SET is_active = false, updated_at = now() WHERE id = $1`, [row]);
       changes.push({ kind: 'deactivation', id: row, from: 'active', to: 'inactive' });
     }
-    for (const row of await pick(tx, 'stock_levels', 'product_id', tenantId, counts.stockLevels, 'track_stock')) {
+    for (const row of await pick(
+      tx,
+      'stock_levels',
+      'product_id',
+      tenantId,
+      counts.stockLevels,
+      'track_stock',
+      touched(),
+    )) {
       const { from, to } = returned(
         await tx.query(
           `UPDATE stock_levels s SET quantity = s.quantity + $2, updated_at = now() FROM stock_levels old
@@ -63,26 +109,31 @@ export async function makeDevChanges(
   });
 }
 
-/** Ids of `count` random rows of the tenant (those where `flag` holds, when given). */
+/** Ids of `count` random rows of the tenant (those where `flag` holds, when given), none of `except`. */
 async function pick(
   tx: EntityManager,
   table: 'products' | 'stock_levels' | 'vat_rates',
   key: 'id' | 'product_id',
   tenantId: string,
   count: number,
-  flag?: 'is_active' | 'track_stock' | 'in use',
+  flag?: 'is_active' | 'track_stock' | 'in use' | 'movable',
+  except: string[] = [],
 ): Promise<string[]> {
   if (count === 0) return [];
-  // A VAT rate that no product uses would change nothing a client sees.
+  // A VAT rate that no product uses would change nothing a client sees; a product moves only where
+  // its tenant has another store.
   const condition =
     flag === 'in use'
       ? 'AND EXISTS (SELECT 1 FROM products p WHERE p.vat_rate_id = vat_rates.id)'
-      : flag
-        ? `AND ${flag}`
-        : '';
+      : flag === 'movable'
+        ? 'AND EXISTS (SELECT 1 FROM stores s WHERE s.tenant_id = products.tenant_id AND s.id <> products.store_id)'
+        : flag
+          ? `AND ${flag}`
+          : '';
   const rows: { id: string }[] = await tx.query(
-    `SELECT ${key} AS id FROM ${table} WHERE tenant_id = $1 ${condition} ORDER BY random() LIMIT $2`,
-    [tenantId, count],
+    `SELECT ${key} AS id FROM ${table} WHERE tenant_id = $1 AND ${key} <> ALL($3::text[]) ${condition}
+      ORDER BY random() LIMIT $2`,
+    [tenantId, count, except],
   );
   return rows.map((r) => r.id);
 }
@@ -113,7 +164,7 @@ async function changePrice(tx: EntityManager, productId: string): Promise<DevCha
   return { kind: 'price', id: productId, from, to };
 }
 
-/** The first row an UPDATE … RETURNING gave back (TypeORM answers an UPDATE with [rows, count]). */
+/** The first row an UPDATE or DELETE … RETURNING gave back (TypeORM answers them with [rows, count]). */
 function returned(result: unknown): { from: string; to: string } {
   const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as {
     from: string;

@@ -33,6 +33,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/catalog/product-removals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List products that left your view
+         * @description The removals feed of the product list: every product that left the view of your key (or of `storeId`) since `changedSince` (deleted, moved to a store outside the view, or its store left the view) and is not in it now, once each, ordered by id. A sync round is the changes walk (`/v1/catalog/products?activeOnly=false&changedSince=…`), then this walk from the same position: delete the listed ids from your copy, then keep the changes walk's new `Sync-Position` (docs/sync.md).
+         *
+         *     **Required scope:** `catalog.products.read`
+         *
+         *     **404 not_found:** storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three).
+         */
+        get: operations["listProductRemovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * List products that left your view: headers only
+         * @description The status and headers of GET /v1/catalog/product-removals, without a body.
+         */
+        head: operations["listProductRemovalsHead"];
+        patch?: never;
+        trace?: never;
+    };
     "/v1/catalog/products": {
         parameters: {
             query?: never;
@@ -170,6 +198,34 @@ export interface paths {
          * @description The status and headers of GET /v1/inventory/stock, without a body.
          */
         head: operations["listStockHead"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inventory/stock-removals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List stock rows that left your view
+         * @description The removals feed of the stock list: the stock row of every product that left the view of your key (or of `storeId`) since `changedSince` and is not in it now, once each, ordered by product id. A sync round is the changes walk (`/v1/inventory/stock?activeOnly=false&changedSince=…`), then this walk from the same position: delete the listed rows from your copy, then keep the changes walk's new `Sync-Position` (docs/sync.md).
+         *
+         *     **Required scope:** `inventory.stock.read`
+         *
+         *     **404 not_found:** storeId names a store that does not exist, belongs to another tenant or is outside the key's stores (one answer for all three).
+         */
+        get: operations["listStockRemovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * List stock rows that left your view: headers only
+         * @description The status and headers of GET /v1/inventory/stock-removals, without a body.
+         */
+        head: operations["listStockRemovalsHead"];
         patch?: never;
         trace?: never;
     };
@@ -354,6 +410,63 @@ export interface components {
             totalPages: number;
         };
         /**
+         * @description A product that left your view: delete it from your copy.
+         * @example {
+         *       "id": "prd_camden_001",
+         *       "storeId": "sto_camden",
+         *       "removedAt": "2026-11-02T09:15:00.000Z"
+         *     }
+         */
+        ProductRemoval: {
+            /** @description The product id. */
+            id: string;
+            /** @description The store it left (where it was when it left your view). */
+            storeId: string;
+            /**
+             * Format: date-time
+             * @description When it left the view (UTC, milliseconds).
+             */
+            removedAt: string;
+        };
+        /**
+         * @example {
+         *       "rows": [
+         *         {
+         *           "id": "prd_camden_001",
+         *           "storeId": "sto_camden",
+         *           "removedAt": "2026-11-02T09:15:00.000Z"
+         *         }
+         *       ],
+         *       "page": 1,
+         *       "pageSize": 1,
+         *       "total": 1,
+         *       "totalPages": 1
+         *     }
+         */
+        ProductRemovalPage: {
+            rows: components["schemas"]["ProductRemoval"][];
+            /**
+             * Format: int64
+             * @description The page returned, from 1.
+             */
+            page: number;
+            /**
+             * Format: int32
+             * @description Rows per page.
+             */
+            pageSize: number;
+            /**
+             * Format: int32
+             * @description Rows matching the filters, on all pages.
+             */
+            total: number;
+            /**
+             * Format: int32
+             * @description ceil(total / pageSize), at least 1.
+             */
+            totalPages: number;
+        };
+        /**
          * @example {
          *       "id": "pro_camden_meal",
          *       "storeId": "sto_camden",
@@ -474,6 +587,63 @@ export interface components {
          */
         StockPage: {
             rows: components["schemas"]["StockRow"][];
+            /**
+             * Format: int64
+             * @description The page returned, from 1.
+             */
+            page: number;
+            /**
+             * Format: int32
+             * @description Rows per page.
+             */
+            pageSize: number;
+            /**
+             * Format: int32
+             * @description Rows matching the filters, on all pages.
+             */
+            total: number;
+            /**
+             * Format: int32
+             * @description ceil(total / pageSize), at least 1.
+             */
+            totalPages: number;
+        };
+        /**
+         * @description A stock row that left your view (its product did): delete it from your copy.
+         * @example {
+         *       "productId": "prd_camden_001",
+         *       "storeId": "sto_camden",
+         *       "removedAt": "2026-11-02T09:15:00.000Z"
+         *     }
+         */
+        StockRemoval: {
+            /** @description The product id of the stock row. */
+            productId: string;
+            /** @description The store it left (where it was when it left your view). */
+            storeId: string;
+            /**
+             * Format: date-time
+             * @description When it left the view (UTC, milliseconds).
+             */
+            removedAt: string;
+        };
+        /**
+         * @example {
+         *       "rows": [
+         *         {
+         *           "productId": "prd_camden_001",
+         *           "storeId": "sto_camden",
+         *           "removedAt": "2026-11-02T09:15:00.000Z"
+         *         }
+         *       ],
+         *       "page": 1,
+         *       "pageSize": 1,
+         *       "total": 1,
+         *       "totalPages": 1
+         *     }
+         */
+        StockRemovalPage: {
+            rows: components["schemas"]["StockRemoval"][];
             /**
              * Format: int64
              * @description The page returned, from 1.
@@ -1029,6 +1199,98 @@ export interface operations {
             500: components["responses"]["InternalErrorHead"];
         };
     };
+    listProductRemovals: {
+        parameters: {
+            query: {
+                /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
+                storeId?: components["parameters"]["storeId"];
+                /** @description Rows per page, 1 to 100. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description Where a walk continues: take it from the `Link` header's `rel="next"` URL, which repeats every other parameter of the request (a cursor is refused with other parameters, with `page`, by another API client, or altered). Pages by cursor are read after the last id of the previous page, at the cost of the first page whatever the depth; the body's `page` is the page number the cursor stands for. */
+                cursor?: components["parameters"]["cursor"];
+                /** @description Required. The sync position your copy holds: the one the round's changes walk started from (the same `changedSince`). Lists every row that left your view since. Run it after the changes walk of the round, then keep the changes walk's new `Sync-Position` (this walk's `Sync-Position` repeats the one given). */
+                changedSince: string;
+            };
+            header?: {
+                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of removed products. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
+                    Link: components["headers"]["Link"];
+                    "Sync-Position": components["headers"]["Sync-Position"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductRemovalPage"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ScopeDenied"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listProductRemovalsHead: {
+        parameters: {
+            query: {
+                /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
+                storeId?: components["parameters"]["storeId"];
+                /** @description Rows per page, 1 to 100. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description Where a walk continues: take it from the `Link` header's `rel="next"` URL, which repeats every other parameter of the request (a cursor is refused with other parameters, with `page`, by another API client, or altered). Pages by cursor are read after the last id of the previous page, at the cost of the first page whatever the depth; the body's `page` is the page number the cursor stands for. */
+                cursor?: components["parameters"]["cursor"];
+                /** @description Required. The sync position your copy holds: the one the round's changes walk started from (the same `changedSince`). Lists every row that left your view since. Run it after the changes walk of the round, then keep the changes walk's new `Sync-Position` (this walk's `Sync-Position` repeats the one given). */
+                changedSince: string;
+            };
+            header?: {
+                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of removed products. No body (HEAD). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
+                    Link: components["headers"]["Link"];
+                    "Sync-Position": components["headers"]["Sync-Position"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedHead"];
+            401: components["responses"]["UnauthorizedHead"];
+            403: components["responses"]["ScopeDeniedHead"];
+            404: components["responses"]["NotFoundHead"];
+            413: components["responses"]["PayloadTooLargeHead"];
+            429: components["responses"]["RateLimitedHead"];
+            500: components["responses"]["InternalErrorHead"];
+        };
+    };
     listProducts: {
         parameters: {
             query?: {
@@ -1052,7 +1314,7 @@ export interface operations {
                 updatedSince?: string;
                 /** @description true: only active products; false: inactive ones too. Exactly true or false. */
                 activeOnly?: boolean;
-                /** @description A sync position (the `Sync-Position` header of an earlier walk): only products whose public data changed since, inactive ones included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end and store the new Sync-Position. Deletions are not signalled. */
+                /** @description A sync position (the `Sync-Position` header of an earlier walk): only products whose public data changed since, inactive ones included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end, then walk /v1/catalog/product-removals from the same position (what left your view), then store this walk's new Sync-Position. */
                 changedSince?: string;
             };
             header?: {
@@ -1113,7 +1375,7 @@ export interface operations {
                 updatedSince?: string;
                 /** @description true: only active products; false: inactive ones too. Exactly true or false. */
                 activeOnly?: boolean;
-                /** @description A sync position (the `Sync-Position` header of an earlier walk): only products whose public data changed since, inactive ones included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end and store the new Sync-Position. Deletions are not signalled. */
+                /** @description A sync position (the `Sync-Position` header of an earlier walk): only products whose public data changed since, inactive ones included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end, then walk /v1/catalog/product-removals from the same position (what left your view), then store this walk's new Sync-Position. */
                 changedSince?: string;
             };
             header?: {
@@ -1430,7 +1692,7 @@ export interface operations {
                 lowStockOnly?: components["parameters"]["lowStockOnly"];
                 /** @description true: only active products; false: inactive ones too. */
                 activeOnly?: boolean;
-                /** @description A sync position (the `Sync-Position` header of an earlier walk): only rows whose product or stock level changed since, inactive products included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end and store the new Sync-Position. Deletions are not signalled. */
+                /** @description A sync position (the `Sync-Position` header of an earlier walk): only rows whose product or stock level changed since, inactive products included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end, then walk /v1/inventory/stock-removals from the same position (what left your view), then store this walk's new Sync-Position. */
                 changedSince?: string;
             };
             header?: {
@@ -1493,7 +1755,7 @@ export interface operations {
                 lowStockOnly?: components["parameters"]["lowStockOnly"];
                 /** @description true: only active products; false: inactive ones too. */
                 activeOnly?: boolean;
-                /** @description A sync position (the `Sync-Position` header of an earlier walk): only rows whose product or stock level changed since, inactive products included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end and store the new Sync-Position. Deletions are not signalled. */
+                /** @description A sync position (the `Sync-Position` header of an earlier walk): only rows whose product or stock level changed since, inactive products included. Needs activeOnly=false; combines only with storeId, pageSize and cursor. Follow the `Link` next cursors to the end, then walk /v1/inventory/stock-removals from the same position (what left your view), then store this walk's new Sync-Position. */
                 changedSince?: string;
             };
             header?: {
@@ -1506,6 +1768,98 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description One page of stock rows. No body (HEAD). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
+                    Link: components["headers"]["Link"];
+                    "Sync-Position": components["headers"]["Sync-Position"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailedHead"];
+            401: components["responses"]["UnauthorizedHead"];
+            403: components["responses"]["ScopeDeniedHead"];
+            404: components["responses"]["NotFoundHead"];
+            413: components["responses"]["PayloadTooLargeHead"];
+            429: components["responses"]["RateLimitedHead"];
+            500: components["responses"]["InternalErrorHead"];
+        };
+    };
+    listStockRemovals: {
+        parameters: {
+            query: {
+                /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
+                storeId?: components["parameters"]["storeId"];
+                /** @description Rows per page, 1 to 100. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description Where a walk continues: take it from the `Link` header's `rel="next"` URL, which repeats every other parameter of the request (a cursor is refused with other parameters, with `page`, by another API client, or altered). Pages by cursor are read after the last id of the previous page, at the cost of the first page whatever the depth; the body's `page` is the page number the cursor stands for. */
+                cursor?: components["parameters"]["cursor"];
+                /** @description Required. The sync position your copy holds: the one the round's changes walk started from (the same `changedSince`). Lists every row that left your view since. Run it after the changes walk of the round, then keep the changes walk's new `Sync-Position` (this walk's `Sync-Position` repeats the one given). */
+                changedSince: string;
+            };
+            header?: {
+                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of removed stock rows. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Encoding": components["headers"]["Content-Encoding"];
+                    Vary: components["headers"]["Vary"];
+                    Link: components["headers"]["Link"];
+                    "Sync-Position": components["headers"]["Sync-Position"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockRemovalPage"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ScopeDenied"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStockRemovalsHead: {
+        parameters: {
+            query: {
+                /** @description Only this store. It must be one of the stores the key may read, otherwise the answer is 404 not_found. */
+                storeId?: components["parameters"]["storeId"];
+                /** @description Rows per page, 1 to 100. */
+                pageSize?: components["parameters"]["pageSize"];
+                /** @description Where a walk continues: take it from the `Link` header's `rel="next"` URL, which repeats every other parameter of the request (a cursor is refused with other parameters, with `page`, by another API client, or altered). Pages by cursor are read after the last id of the previous page, at the cost of the first page whatever the depth; the body's `page` is the page number the cursor stands for. */
+                cursor?: components["parameters"]["cursor"];
+                /** @description Required. The sync position your copy holds: the one the round's changes walk started from (the same `changedSince`). Lists every row that left your view since. Run it after the changes walk of the round, then keep the changes walk's new `Sync-Position` (this walk's `Sync-Position` repeats the one given). */
+                changedSince: string;
+            };
+            header?: {
+                /** @description Optional id of this request, echoed in the response when it matches ^[A-Za-z0-9_.:-]{1,80}$ and does not look like an API key; otherwise (or when absent) the service uses a generated one starting with req_. */
+                "X-Request-Id"?: components["parameters"]["X-Request-Id"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of removed stock rows. No body (HEAD). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
