@@ -1,3 +1,5 @@
+import './startup/exit-without-deadlock.js';
+import { handOverStartingSignals } from './startup/starting-signals.js';
 import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
@@ -26,6 +28,8 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config);
   const say = (line: string): void => console.log(line);
+  // The embedded PostgreSQL's package stops it on a signal, then exits.
+  if (config.databaseUrl === null) handOverStartingSignals();
   // A taken port is reported before the embedded database and the application take their time to start.
   if (!(await portIsFree(config.port))) {
     console.error(portInUseMessage(config.port, await portHasListener(config.port)));
@@ -38,6 +42,8 @@ async function main(): Promise<void> {
     {
       bodyParser: false,
       logger: new PinoNestLogger(logger),
+      // A failed start comes back here (Nest would exit itself), to end in the one line below.
+      abortOnError: false,
     },
   );
   configureApp(app, prepared.config, logger);
@@ -78,6 +84,7 @@ async function main(): Promise<void> {
   };
   // The embedded PostgreSQL stops after the drain, not at the signal (its package would stop it first).
   prepared.embedded?.leaveSignalsToCaller();
+  handOverStartingSignals();
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
   // A closed terminal: the same clean stop (and the embedded PostgreSQL is not left running).
@@ -112,7 +119,12 @@ function printDemoKeys(base: string, usable: DemoKey[], say: (line: string) => v
   say('');
 }
 
+/** Whatever fails before the server listens: one line naming the cause, and a non-zero exit. */
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(78);
+  }
+  console.error(`The service could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

@@ -1,3 +1,4 @@
+import '../../startup/exit-without-deadlock.js';
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from '../../config/app-config.js';
 import { commandDatabase } from '../../startup/command-database.js';
