@@ -10,6 +10,7 @@ import { configureApp, createHttpAdapter } from './app.setup.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
 import { type DemoKey, usableDemoKeys } from './startup/demo-keys.js';
 import { prepareDatabase } from './startup/prepare-database.js';
+import { verifyServerSettings } from './database/data-source-options.js';
 import { ShutdownState } from './health/shutdown-state.js';
 import { ConnectionDrain } from './http/connection-drain.js';
 import { isPortInUse, portHasListener, portInUseMessage, portIsFree } from './http/port-check.js';
@@ -46,6 +47,8 @@ async function main(): Promise<void> {
       abortOnError: false,
     },
   );
+  if (config.dbPooler === 'transaction')
+    await verifyServerSettings(app.get(DataSource), { statementTimeoutMs: config.dbStatementTimeoutMs });
   configureApp(app, prepared.config, logger);
   const drain = new ConnectionDrain(app.getHttpServer() as Server);
   try {

@@ -26,7 +26,7 @@ function binDir(): string {
 }
 
 /** As root, PostgreSQL refuses to run: its commands run as the `postgres` user. */
-const asOwner = (command: string, args: string[]): [string, string[]] =>
+export const asOwner = (command: string, args: string[]): [string, string[]] =>
   process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
 
 async function pg(command: string, args: string[]): Promise<string> {
@@ -60,7 +60,7 @@ export interface PostgresServer {
 }
 
 export async function startPostgresServer(
-  options: { standbyOf?: PostgresServer; applyDelayMs?: number } = {},
+  options: { standbyOf?: PostgresServer; applyDelayMs?: number; settings?: string[] } = {},
 ): Promise<PostgresServer> {
   const dir = mkdtempSync(join(tmpdir(), 'cia-own-pg-'));
   chmodSync(dir, 0o755);
@@ -92,6 +92,7 @@ export async function startPostgresServer(
     'synchronous_commit = off',
     'full_page_writes = off',
   ];
+  settings.push(...(options.settings ?? []));
   if (options.applyDelayMs) settings.push(`recovery_min_apply_delay = '${options.applyDelayMs}ms'`);
   appendFileSync(join(dataDir, 'postgresql.conf'), `\n${settings.join('\n')}\n`);
   const start = () => pg('pg_ctl', ['-D', dataDir, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
