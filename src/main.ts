@@ -95,6 +95,13 @@ async function main(): Promise<void> {
 
   const base = `http://localhost:${config.port}`;
   logger.info({ port: config.port, appEnv: config.appEnv, docs: config.docsEnabled }, 'listening');
+  // Said at every start: nothing else would show that the budgets multiply with the processes.
+  if (config.redisUrl === null && config.appEnv === 'production')
+    logger.warn(
+      { rateLimitPerMinute: config.rateLimitPerMinute },
+      'REDIS_URL is not set: this process counts rate limits alone, so N processes allow N times each budget ' +
+        '(docs/operations.md#operators-checklist)',
+    );
   // The plain-text welcome is for a person at a terminal (npm start); a deployed server's stdout
   // holds JSON lines only.
   if (prepared.embedded === null && !process.stdout.isTTY) return;

@@ -167,7 +167,7 @@ describeWhenAvailable('behind PgBouncer in transaction mode', missing, () => {
     expect(output).toContain('ALTER ROLE "postgres" SET statement_timeout = 3000');
   }, 60_000);
 
-  it(`${PROCESSES} processes of ${POOL_SIZE} connections each, more than PostgreSQL's ${MAX_CONNECTIONS}: every request answered`, async () => {
+  it(`${PROCESSES} processes of ${POOL_SIZE} connections, more than PostgreSQL's ${MAX_CONNECTIONS}: all answered`, async () => {
     for (let i = 0; i < PROCESSES; i++) servers.push(await startServer(serviceEnv(), { withinMs: 60_000 }));
     const statuses = new Map<string, number>();
     const get = async (base: string, path: string) => {
