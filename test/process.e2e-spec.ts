@@ -90,6 +90,11 @@ describe('the built server as a process', () => {
         durationMs: expect.any(Number),
       });
       expect(requests.find((l) => l.res.statusCode === 401)).toMatchObject({ clientId: null, tenantId: null });
+      // A 400 names the refused parameters, never their values (this one's value is a key).
+      expect(requests.find((l) => l.res.statusCode === 400)).toMatchObject({
+        refusedParameters: ['query api_key'],
+        msg: 'GET /v1/catalog/products 400 (query api_key)',
+      });
       // A 429 of a known client says whose budget ran out, as its 200s do (it had clientId null).
       expect(requests.find((l) => l.res.statusCode === 429)).toMatchObject({
         clientId: 'cli_a_all',
