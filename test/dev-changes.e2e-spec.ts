@@ -19,14 +19,18 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** Every row of a sync walk (from `changedSince` when given), following Link next; and its new position. */
-async function walk(route: string, changedSince?: string): Promise<{ rows: Row[]; position: string }> {
+async function walk(
+  route: string,
+  changedSince?: string,
+  app: TestApp = t,
+): Promise<{ rows: Row[]; position: string }> {
   let path: string | undefined =
     `${route}?activeOnly=false&pageSize=100${changedSince ? `&changedSince=${encodeURIComponent(changedSince)}` : ''}`;
   const rows: Row[] = [];
   let position = '';
   while (path !== undefined) {
     // Typed here: the loop's own variable would otherwise be inferred from itself.
-    const res: { body: { rows: Row[] }; headers: Record<string, string> } = await t.get(path, DEMO_KEY).expect(200);
+    const res: { body: { rows: Row[] }; headers: Record<string, string> } = await app.get(path, DEMO_KEY).expect(200);
     rows.push(...res.body.rows);
     position = res.headers['sync-position'];
     path = /<([^>]+)>; rel="next"/.exec(res.headers.link ?? '')?.[1];
@@ -34,9 +38,9 @@ async function walk(route: string, changedSince?: string): Promise<{ rows: Row[]
   return { rows, position };
 }
 
-async function devChanges(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function devChanges(app: TestApp, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return run(process.execPath, ['dist/tools/cli/dev-changes.js', ...args], {
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: t.databaseUrl, APP_ENV: 'development' },
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: app.databaseUrl, APP_ENV: 'development' },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
@@ -48,7 +52,7 @@ it('changes prices, a deactivation, stock levels and a VAT rate; an incremental 
   const stock = await walk('/v1/inventory/stock');
   const before = new Map(products.rows.map((row) => [row.id as string, row]));
 
-  const { code, stdout, stderr } = await devChanges('--json');
+  const { code, stdout, stderr } = await devChanges(t, '--json');
   expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   const { tenantId, changes } = JSON.parse(stdout) as {
     tenantId: string;
@@ -91,6 +95,30 @@ it('changes prices, a deactivation, stock levels and a VAT rate; an incremental 
   expect(products2.rows.length).toBeLessThan(products.rows.length);
 });
 
+it('makes plausible data run after run (generated seeds; DEV_CHANGES_SEED sets the first)', async () => {
+  const first = Number(process.env.DEV_CHANGES_SEED ?? Math.floor(Math.random() * 2 ** 31));
+  console.log(`DEV_CHANGES_SEED=${first}`);
+  for (let seed = first; seed < first + 8; seed++) {
+    const { code, stdout } = await devChanges(t, '--json', '--seed', String(seed));
+    expect([seed, code]).toEqual([seed, 0]);
+    const { changes } = JSON.parse(stdout) as { changes: { kind: string; id: string; from: string; to: string }[] };
+    for (const c of changes) {
+      const at = { seed, ...c };
+      if (c.kind === 'stock') expect([at, Number(c.to) >= 0]).toEqual([at, true]);
+      if (c.kind === 'vat_rate') expect([at, Number(c.from) > 0, Number(c.to) > 0]).toEqual([at, true, true]);
+      if (c.kind === 'price') {
+        const ratio = Number(c.to) / Number(c.from);
+        // 5 to 15 % (a price too small to show it moves by 0.01).
+        expect([at, (ratio >= 0.849 && ratio <= 1.151) || Math.abs(Number(c.to) - Number(c.from)) <= 0.011]).toEqual([
+          at,
+          true,
+        ]);
+      }
+      expect([at, c.from === c.to]).toEqual([at, false]);
+    }
+  }
+});
+
 it('is refused on a production configuration', async () => {
   const { code, stderr } = await run(process.execPath, ['dist/tools/cli/dev-changes.js'], {
     env: { PATH: process.env.PATH ?? '', DATABASE_URL: t.databaseUrl, APP_ENV: 'production' },
@@ -100,4 +128,35 @@ it('is refused on a production configuration', async () => {
   );
   expect(code).toBe(1);
   expect(stderr).toContain('development command');
+});
+
+it("reproduces docs/sync.md's sample: the same seed on fresh demo data, the same changes and round", async () => {
+  const doc = readFileSync('docs/sync.md', 'utf8');
+  const seed = /npm run dev:changes -- --seed (\d+)\n```\n\n```text\n/.exec(doc)?.[1];
+  const sample = /npm run dev:changes -- --seed \d+\n```\n\n```text\n([\s\S]*?)```/.exec(doc)?.[1];
+  const round =
+    /and an incremental round from the position of a full walk taken before brings (\d+) products[^.]*? and\s+(\d+) stock rows/.exec(
+      doc,
+    );
+  expect({ seed, sample, round: round?.slice(1) }).toEqual({
+    seed: expect.any(String),
+    sample: expect.any(String),
+    round: [expect.any(String), expect.any(String)],
+  });
+  // A database of its own, as `rm -rf .data && npm start` makes: the demo data set only.
+  const fresh = await createTestApp({ dataset: demo });
+  try {
+    const products = await walk('/v1/catalog/products', undefined, fresh);
+    const stock = await walk('/v1/inventory/stock', undefined, fresh);
+    const { code, stdout } = await devChanges(fresh, '--seed', seed!);
+    expect(code).toBe(0);
+    const products2 = await walk('/v1/catalog/products', products.position, fresh);
+    const stock2 = await walk('/v1/inventory/stock', stock.position, fresh);
+    expect({ stdout, round: [products2.rows.length, stock2.rows.length].map(String) }).toEqual({
+      stdout: sample,
+      round: round!.slice(1),
+    });
+  } finally {
+    await fresh.close();
+  }
 });
