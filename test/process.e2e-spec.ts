@@ -118,6 +118,26 @@ describe('the built server as a process', () => {
     }
   });
 
+  it('a production process without REDIS_URL says at start that it counts rate limits alone', async () => {
+    const server = await startServer({ DATABASE_URL: databaseUrl, APP_ENV: 'production', LOG_LEVEL: 'info' });
+    try {
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l));
+      expect(lines.filter((l) => String(l.msg).startsWith('REDIS_URL is not set'))).toEqual([
+        expect.objectContaining({
+          level: 'warn',
+          rateLimitPerMinute: 600,
+          msg: expect.stringContaining('N processes allow N times each budget'),
+        }),
+      ]);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
   it('logs Swagger UI and its files under /docs routes, never as unmatched', async () => {
     const server = await startServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' });
     try {
