@@ -1,3 +1,5 @@
+import './startup/exit-without-deadlock.js';
+import { handOverStartingSignals } from './startup/starting-signals.js';
 import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
@@ -8,6 +10,7 @@ import { configureApp, createHttpAdapter } from './app.setup.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
 import { type DemoKey, usableDemoKeys } from './startup/demo-keys.js';
 import { prepareDatabase } from './startup/prepare-database.js';
+import { verifyServerSettings } from './database/data-source-options.js';
 import { ShutdownState } from './health/shutdown-state.js';
 import { ConnectionDrain } from './http/connection-drain.js';
 import { isPortInUse, portHasListener, portInUseMessage, portIsFree } from './http/port-check.js';
@@ -26,6 +29,8 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config);
   const say = (line: string): void => console.log(line);
+  // The embedded PostgreSQL's package stops it on a signal, then exits.
+  if (config.databaseUrl === null) handOverStartingSignals();
   // A taken port is reported before the embedded database and the application take their time to start.
   if (!(await portIsFree(config.port))) {
     console.error(portInUseMessage(config.port, await portHasListener(config.port)));
@@ -38,8 +43,12 @@ async function main(): Promise<void> {
     {
       bodyParser: false,
       logger: new PinoNestLogger(logger),
+      // A failed start comes back here (Nest would exit itself), to end in the one line below.
+      abortOnError: false,
     },
   );
+  if (config.dbPooler === 'transaction')
+    await verifyServerSettings(app.get(DataSource), { statementTimeoutMs: config.dbStatementTimeoutMs });
   configureApp(app, prepared.config, logger);
   const drain = new ConnectionDrain(app.getHttpServer() as Server);
   try {
@@ -78,6 +87,7 @@ async function main(): Promise<void> {
   };
   // The embedded PostgreSQL stops after the drain, not at the signal (its package would stop it first).
   prepared.embedded?.leaveSignalsToCaller();
+  handOverStartingSignals();
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
   // A closed terminal: the same clean stop (and the embedded PostgreSQL is not left running).
@@ -85,6 +95,13 @@ async function main(): Promise<void> {
 
   const base = `http://localhost:${config.port}`;
   logger.info({ port: config.port, appEnv: config.appEnv, docs: config.docsEnabled }, 'listening');
+  // Said at every start: nothing else would show that the budgets multiply with the processes.
+  if (config.redisUrl === null && config.appEnv === 'production')
+    logger.warn(
+      { rateLimitPerMinute: config.rateLimitPerMinute },
+      'REDIS_URL is not set: this process counts rate limits alone, so N processes allow N times each budget ' +
+        '(docs/operations.md#operators-checklist)',
+    );
   // The plain-text welcome is for a person at a terminal (npm start); a deployed server's stdout
   // holds JSON lines only.
   if (prepared.embedded === null && !process.stdout.isTTY) return;
@@ -112,7 +129,12 @@ function printDemoKeys(base: string, usable: DemoKey[], say: (line: string) => v
   say('');
 }
 
+/** Whatever fails before the server listens: one line naming the cause, and a non-zero exit. */
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(78);
+  }
+  console.error(`The service could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

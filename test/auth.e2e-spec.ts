@@ -119,7 +119,9 @@ describe('scopes', () => {
     expect(routes.map((r) => r.path)).toEqual(
       expect.arrayContaining(['/v1/catalog/products', '/v1/catalog/products/:id']),
     );
-    const v1 = routes.filter((r) => r.path.startsWith('/v1'));
+    // Except /v1 itself: the index that points at the documentation (src/health/index.controller.ts).
+    const v1 = routes.filter((r) => r.path.startsWith('/v1') && r.path !== '/v1');
     expect(v1.filter((r) => r.scope === undefined || r.isPublic)).toEqual([]);
+    expect(routes.filter((r) => r.path === '/v1').map((r) => r.isPublic)).toEqual([true]);
   });
 });

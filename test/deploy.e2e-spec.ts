@@ -140,7 +140,12 @@ describe.each(Object.entries(ENVIRONMENTS))('deploy/overlays/%s', (env, expected
     const secretRefs = Object.fromEntries(api.env.map((e: any) => [e.name, e.valueFrom.secretKeyRef]));
     expect(secretRefs.DATABASE_URL).toEqual({ name: 'catalog-api-secrets', key: 'DATABASE_URL' });
     expect(secretRefs.DATABASE_REPLICA_URLS).toMatchObject({ name: 'catalog-api-secrets', optional: true });
-    expect(secretRefs.REDIS_URL).toMatchObject({ name: 'catalog-api-secrets', optional: true });
+    // Production does not start without shared rate limits; development may count per pod.
+    expect(secretRefs.REDIS_URL).toMatchObject({
+      name: 'catalog-api-secrets',
+      key: 'REDIS_URL',
+      optional: expected.appEnv !== 'production',
+    });
     const data = find('ConfigMap').data as Record<string, string>;
     for (const key of Object.keys(data)) expect(CONFIG_VARIABLES).toContain(key);
     const config = loadConfig({ ...data, DATABASE_URL: 'postgres://u@db/catalog' });
@@ -149,6 +154,21 @@ describe.each(Object.entries(ENVIRONMENTS))('deploy/overlays/%s', (env, expected
     // One Job per release (a Job's template cannot change): named after the image tag.
     const tag = find('Job').spec.template.spec.containers[0].image.split(':')[1];
     expect(find('Job').metadata.name).toBe(`catalog-api-migrate-${tag.replace(/[^a-z0-9]+/g, '-')}`);
+  });
+
+  it('keeps the connections of every pod it may run within the connection budget of the database', () => {
+    const deployment = find('Deployment');
+    const budget = Number(deployment.metadata.annotations?.['catalog-api.pos-platform.example/db-connection-budget']);
+    expect(budget).toBeGreaterThan(0);
+    const pods = find('HorizontalPodAutoscaler').spec.maxReplicas + deployment.spec.strategy.rollingUpdate.maxSurge;
+    const config = loadConfig({ ...find('ConfigMap').data, DATABASE_URL: 'postgres://u@db/catalog' });
+    // The migration Job and an admin command hold a pool of 2 each (src/tools/cli); an init container
+    // runs before its pod's server, never beside it.
+    const needed = pods * config.dbPoolSize + 2 + 2;
+    expect({ needed, fits: needed <= budget }).toEqual({ needed, fits: true });
+    // docs/operations.md gives the same arithmetic for this environment.
+    const docs = readFileSync('docs/operations.md', 'utf8');
+    expect(docs).toContain(`(${pods - 1} + 1) × ${config.dbPoolSize} + 4 = ${needed}`);
   });
 
   it("routes the environment's host to the service, and scales within limits", () => {

@@ -24,6 +24,7 @@ async function walk(
   route: string,
   changedSince?: string,
   storeId?: string,
+  app: TestApp = t,
 ): Promise<{ rows: Row[]; position: string }> {
   const query = route.includes('removals') ? 'pageSize=100' : 'activeOnly=false&pageSize=100';
   let path: string | undefined =
@@ -33,7 +34,7 @@ async function walk(
   let position = '';
   while (path !== undefined) {
     // Typed here: the loop's own variable would otherwise be inferred from itself.
-    const res: { body: { rows: Row[] }; headers: Record<string, string> } = await t.get(path, DEMO_KEY).expect(200);
+    const res: { body: { rows: Row[] }; headers: Record<string, string> } = await app.get(path, DEMO_KEY).expect(200);
     rows.push(...res.body.rows);
     position = res.headers['sync-position'];
     path = /<([^>]+)>; rel="next"/.exec(res.headers.link ?? '')?.[1];
@@ -41,9 +42,9 @@ async function walk(
   return { rows, position };
 }
 
-async function devChanges(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function devChanges(app: TestApp, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return run(process.execPath, ['dist/tools/cli/dev-changes.js', ...args], {
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: t.databaseUrl, APP_ENV: 'development' },
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: app.databaseUrl, APP_ENV: 'development' },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
@@ -68,7 +69,7 @@ it('changes prices, stock, a VAT rate, deactivates, deletes and moves a product;
   const byStore = new Map<string, { rows: Row[]; position: string }>();
   for (const store of stores) byStore.set(store, await walk('/v1/catalog/products', undefined, store));
 
-  const { code, stdout, stderr } = await devChanges('--json');
+  const { code, stdout, stderr } = await devChanges(t, '--json');
   expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   const { tenantId, changes } = JSON.parse(stdout) as {
     tenantId: string;
@@ -146,6 +147,30 @@ it('changes prices, stock, a VAT rate, deactivates, deletes and moves a product;
   );
 });
 
+it('makes plausible data run after run (generated seeds; DEV_CHANGES_SEED sets the first)', async () => {
+  const first = Number(process.env.DEV_CHANGES_SEED ?? Math.floor(Math.random() * 2 ** 31));
+  console.log(`DEV_CHANGES_SEED=${first}`);
+  for (let seed = first; seed < first + 8; seed++) {
+    const { code, stdout } = await devChanges(t, '--json', '--seed', String(seed));
+    expect([seed, code]).toEqual([seed, 0]);
+    const { changes } = JSON.parse(stdout) as { changes: { kind: string; id: string; from: string; to: string }[] };
+    for (const c of changes) {
+      const at = { seed, ...c };
+      if (c.kind === 'stock') expect([at, Number(c.to) >= 0]).toEqual([at, true]);
+      if (c.kind === 'vat_rate') expect([at, Number(c.from) > 0, Number(c.to) > 0]).toEqual([at, true, true]);
+      if (c.kind === 'price') {
+        const ratio = Number(c.to) / Number(c.from);
+        // 5 to 15 % (a price too small to show it moves by 0.01).
+        expect([at, (ratio >= 0.849 && ratio <= 1.151) || Math.abs(Number(c.to) - Number(c.from)) <= 0.011]).toEqual([
+          at,
+          true,
+        ]);
+      }
+      expect([at, c.from === c.to]).toEqual([at, false]);
+    }
+  }
+});
+
 it('is refused on a production configuration', async () => {
   const { code, stderr } = await run(process.execPath, ['dist/tools/cli/dev-changes.js'], {
     env: { PATH: process.env.PATH ?? '', DATABASE_URL: t.databaseUrl, APP_ENV: 'production' },
@@ -155,4 +180,35 @@ it('is refused on a production configuration', async () => {
   );
   expect(code).toBe(1);
   expect(stderr).toContain('development command');
+});
+
+it("reproduces docs/sync.md's sample: the same seed on fresh demo data, the same changes and round", async () => {
+  const doc = readFileSync('docs/sync.md', 'utf8');
+  const seed = /npm run dev:changes -- --seed (\d+)\n```\n\n```text\n/.exec(doc)?.[1];
+  const sample = /npm run dev:changes -- --seed \d+\n```\n\n```text\n([\s\S]*?)```/.exec(doc)?.[1];
+  const round =
+    /and an incremental round from the position of a full walk taken before brings (\d+) products[^.]*? and\s+(\d+) stock rows/.exec(
+      doc,
+    );
+  expect({ seed, sample, round: round?.slice(1) }).toEqual({
+    seed: expect.any(String),
+    sample: expect.any(String),
+    round: [expect.any(String), expect.any(String)],
+  });
+  // A database of its own, as `rm -rf .data && npm start` makes: the demo data set only.
+  const fresh = await createTestApp({ dataset: demo });
+  try {
+    const products = await walk('/v1/catalog/products', undefined, undefined, fresh);
+    const stock = await walk('/v1/inventory/stock', undefined, undefined, fresh);
+    const { code, stdout } = await devChanges(fresh, '--seed', seed!);
+    expect(code).toBe(0);
+    const products2 = await walk('/v1/catalog/products', products.position, undefined, fresh);
+    const stock2 = await walk('/v1/inventory/stock', stock.position, undefined, fresh);
+    expect({ stdout, round: [products2.rows.length, stock2.rows.length].map(String) }).toEqual({
+      stdout: sample,
+      round: round!.slice(1),
+    });
+  } finally {
+    await fresh.close();
+  }
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { describeWhenAvailable } from './support/needs.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { DEMO_KEYS_HINT } from '../src/openapi/openapi-document.js';
 
 /**
  * Swagger UI as a person uses it, in Debian's chromium driven by playwright-core (npm cannot download
@@ -124,6 +125,9 @@ describeWhenAvailable('Swagger UI in a real browser', missing, () => {
       .getByRole('button', { name: /authorize/i })
       .first()
       .click();
+    // A development server says where the demo keys are.
+    expect(await page.locator('.modal-ux .demo-keys-hint').textContent()).toBe(DEMO_KEYS_HINT);
+    expect(DEMO_KEYS_HINT).toContain(DEMO_KEY);
     await page.locator('.modal-ux input[type="text"], .modal-ux input:not([type])').first().fill(DEMO_KEY);
     await page.locator('.modal-ux button.modal-btn.auth.authorize').click();
     await page.locator('.modal-ux button.btn-done').click();

@@ -81,6 +81,59 @@ describe('README and docs/', () => {
   });
 });
 
+/**
+ * The figures README and docs/sync.md quote from the benchmark, each marked `<!--bench:KEY-->VALUE`,
+ * against the run that docs/performance.md cites for sync: a new run cited there, or an edited
+ * figure, fails here until they agree.
+ */
+function benchFigures(): { run: string; figures: Record<string, string> } {
+  const performance = readFileSync('docs/performance.md', 'utf8');
+  const section = performance.slice(performance.indexOf('## Sync, compression and overload'));
+  const run = /From the run `(bench\/results\/[^`]+\.md)`/.exec(section)?.[1];
+  if (!run) throw new Error('docs/performance.md cites no run for sync');
+  const result = readFileSync(run, 'utf8');
+  const number = (pattern: RegExp): number => {
+    const found = pattern.exec(result)?.[1];
+    if (found === undefined) throw new Error(`${run} has no ${pattern}`);
+    return Number(found);
+  };
+  const walk = number(/full walk by next links ([\d.]+) s/);
+  const rowsPerSecond = number(/full walk by next links [\d.]+ s \((\d+) rows\/s/);
+  const stock = number(/; stock rows ([\d.]+) s/);
+  const incrementalProducts = number(/Incremental round after .*?: products \d+ rows in ([\d.]+) s/);
+  const incrementalStock = number(/Incremental round after .*?, stock \d+ rows in ([\d.]+) s/);
+  const vatRound = number(/the next incremental round .*?: \d+ requests, \d+ rows, ([\d.]+) s/);
+  const pages = 1_000_000 / 100;
+  const grouped = (n: number) => n.toLocaleString('en-US');
+  return {
+    run,
+    figures: {
+      'full-walk-s': walk.toFixed(1),
+      'full-walk-rows-per-s': grouped(rowsPerSecond),
+      'stock-walk-s': stock.toFixed(1),
+      'full-copy-s': String(Math.round(walk + stock)),
+      'incremental-products-s': incrementalProducts.toFixed(1),
+      'incremental-stock-s': incrementalStock.toFixed(1),
+      'vat-round-s': vatRound.toFixed(1),
+      // The rate limit above which one walk goes no faster: its requests at the service's speed.
+      'walk-requests-per-minute': grouped(Math.round(((pages / walk) * 60) / 100) * 100),
+    },
+  };
+}
+
+describe('benchmark figures in README and docs/sync.md', () => {
+  const { run, figures } = benchFigures();
+  it.each(['README.md', 'docs/sync.md'])(`%s quotes the run docs/performance.md cites (${run})`, (file) => {
+    const text = readFileSync(file, 'utf8');
+    const quoted = [...text.matchAll(/<!--bench:([a-z-]+)-->([\d.,]+)/g)].map(([, key, value]) => ({ key, value }));
+    expect(quoted.length).toBeGreaterThanOrEqual(3);
+    expect(quoted).toEqual(quoted.map(({ key }) => ({ key, value: figures[key] ?? `no figure "${key}"` })));
+    // The walk and the incremental round, in both.
+    for (const key of ['full-walk-s', 'incremental-products-s', 'vat-round-s'])
+      expect([key, quoted.some((q) => q.key === key)]).toEqual([key, true]);
+  });
+});
+
 describe('docs/operations.md', () => {
   it('lists every configuration variable the service reads in its configuration table', () => {
     const table = [...read('docs/operations.md').matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map(([, name]) => name);
@@ -125,12 +178,14 @@ describe('docs/dataset-format.md', () => {
     return [...(row ?? '').split('|')[2].matchAll(/`([^`]+)`/g)].map(([, value]) => value);
   };
 
-  it('has an example that the importer takes without a problem', async () => {
+  it('has an example that the importer takes without a problem, beside the demo data as it says', async () => {
     expect(validateDatasetShape(example).problems).toEqual([]);
     const url = await createTestDatabase();
     const db = createDataSource({ url, poolSize: 1 });
     await db.initialize();
     try {
+      // `npm run db:import -- my-data.json && npm start` on the embedded database: the demo data first.
+      await importDataset(db, JSON.parse(readFileSync('fixtures/demo.json', 'utf8')), { replace: false });
       const summary = await importDataset(db, example, { replace: false });
       expect(Object.values(summary.counts).every((n) => n > 0)).toBe(true);
     } finally {

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import pg from 'pg';
 import { parse, parseAllDocuments } from 'yaml';
 import { freePort } from '../src/database/embedded-postgres.js';
@@ -68,6 +69,13 @@ function run(command: string, args: string[], timeoutMs = 120_000): Promise<Resu
 }
 
 const podman = (args: string[], timeoutMs?: number) => run(PODMAN, ['--runtime', RUNTIME, ...args], timeoutMs);
+
+/** Each failed start must end within this (podman's own start of a container included). */
+const START_BOUND_MS = 30_000;
+
+function databaseUrlOnPort(port: number): string {
+  return `postgres://catalog:catalog@127.0.0.1:${port}/catalog`;
+}
 
 function envFlags(env: Record<string, string>): string[] {
   return Object.entries(env).map(([k, v]) => `--env=${k}=${v}`);
@@ -237,10 +245,9 @@ describeWhenAvailable('the container image', whatIsMissing(), () => {
     // docker-compose.yml's health check of the api service, as it runs it, on this test's port (the
     // container shares the machine's network here; under compose it has port 3000 to itself).
     const healthcheck: string[] = compose.services.api.healthcheck.test;
-    expect(healthcheck[0]).toBe('CMD');
-    expect(healthcheck.join(' ')).toContain('http://127.0.0.1:3000/health/ready');
-    const onThisPort = healthcheck.slice(1).map((a) => a.replace('127.0.0.1:3000/', `127.0.0.1:${port}/`));
-    expectOk('the compose health check', await podman(['exec', container, ...onThisPort]));
+    expect(healthcheck).toEqual(['CMD-SHELL', expect.stringContaining('http://127.0.0.1:3000/health/ready')]);
+    const onThisPort = healthcheck[1].replace('127.0.0.1:3000/', `127.0.0.1:${port}/`);
+    expectOk('the compose health check', await podman(['exec', container, '/bin/sh', '-c', onThisPort]));
     expect(compose.services.api.read_only).toBe(true);
 
     const products = (key: string) =>
@@ -273,6 +280,83 @@ describeWhenAvailable('the container image', whatIsMissing(), () => {
     expect(ingress.spec.defaultBackend).toBeUndefined();
     for (const { path } of paths) expect('/metrics'.startsWith(path)).toBe(false);
   });
+
+  it(
+    'exits non-zero within a bound every time the database cannot be reached at start',
+    async () => {
+      // A port where nothing listens. Before the fix, Node.js 26's process.exit() deadlocked in about one
+      // start in three (a V8 worker compiling baseline code waited for a GC the exiting main thread
+      // never ran: src/startup/exit-without-deadlock.ts), and the container never ended.
+      const closed = await freePort();
+      const runs = Number(process.env.START_FAILURE_RUNS ?? 12);
+      const outcomes: string[] = [];
+      // Four at a time: the deadlock came more often under load (main's image: 2 of 8 such starts hung).
+      const one = async (i: number) => {
+        const name = `${container}-unreachable-${i}`;
+        const started = Date.now();
+        const result = await podman(
+          [
+            'run',
+            '--rm',
+            `--name=${name}`,
+            ...CONTAINER_FLAGS,
+            ...envFlags({ DATABASE_URL: databaseUrlOnPort(closed), PORT: String(await freePort()) }),
+            TAG,
+          ],
+          START_BOUND_MS,
+        );
+        const seconds = ((Date.now() - started) / 1000).toFixed(1);
+        if (result.code === null) await podman(['rm', '--force', '--time=0', name]);
+        outcomes.push(
+          result.code === 1 && /^The service could not start: connect ECONNREFUSED/m.test(result.stderr)
+            ? 'exited 1, naming the cause'
+            : `run ${i}: exit ${result.code} after ${seconds} s: ${result.stderr.trim().split('\n').pop()}`,
+        );
+      };
+      const AT_ONCE = 4;
+      for (let i = 0; i < runs; i += AT_ONCE)
+        await Promise.all(Array.from({ length: Math.min(AT_ONCE, runs - i) }, (_, j) => one(i + j)));
+      expect(outcomes).toEqual(Array(runs).fill('exited 1, naming the cause'));
+    },
+    10 * 60_000,
+  );
+
+  it('honours SIGTERM while the start waits for a database that accepts and never answers', async () => {
+    // A raw socket that takes connections and says nothing: the start waits (up to the 5 s connect
+    // timeout), and the container is stopped meanwhile, as `podman stop` or a rollout would.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silentPort = (silent.address() as { port: number }).port;
+    const name = `${container}-silent`;
+    try {
+      expectOk(
+        'podman run',
+        await podman([
+          'run',
+          '--detach',
+          `--name=${name}`,
+          ...CONTAINER_FLAGS,
+          ...envFlags({ DATABASE_URL: databaseUrlOnPort(silentPort), PORT: String(await freePort()) }),
+          TAG,
+        ]),
+      );
+      // The server's modules are loaded once Nest says it is starting.
+      const deadline = Date.now() + 30_000;
+      while (!(await podman(['logs', name])).stdout.includes('Starting Nest application') && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
+      expectOk('podman kill', await podman(['kill', '--signal=TERM', name]));
+      const exitCode = expectOk('podman wait', await podman(['wait', name], 60_000)).trim();
+      const { stderr } = await podman(['logs', name]);
+      // 143 (128 + SIGTERM) and the line: the signal ended it, not the connect timeout (exit 1).
+      expect({ exitCode, stderr: stderr.trim() }).toEqual({
+        exitCode: '143',
+        stderr: 'Stopped by SIGTERM before the server was listening.',
+      });
+    } finally {
+      silent.close();
+      await podman(['rm', '--force', '--time=0', name]);
+    }
+  }, 120_000);
 
   it('on SIGTERM under keep-alive load answers every request and exits 0', async () => {
     const PATH = '/v1/catalog/products?pageSize=5';

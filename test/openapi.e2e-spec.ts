@@ -352,12 +352,37 @@ describe('/docs', () => {
         (await app.http().get('/docs/swagger-ui-init.js').expect(200)).text,
       )?.[1];
     expect(await persists(t)).toBe('true');
+    const hint = async (app: TestApp): Promise<boolean> =>
+      (await app.http().get('/docs/swagger-ui-init.js').expect(200)).text.includes('"demoKeysHint"');
+    // The Authorize dialog's hint at the demo keys (test/docs-browser.e2e-spec.ts sees it shown).
+    expect(await hint(t)).toBe(true);
     const production = await createTestApp({ env: { APP_ENV: 'production' } });
     try {
       expect(await persists(production)).toBe('false');
+      expect(await hint(production)).toBe(false);
     } finally {
       await production.close();
     }
+  });
+
+  it('/ and /v1 answer, without a key, where the documentation, the document and the probes are', async () => {
+    for (const path of ['/', '/v1']) {
+      const res = await t.http().get(path).expect(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.body).toEqual({
+        name: 'Catalog and Inventory Read API',
+        api: '/v1',
+        docs: '/docs',
+        openapi: '/docs/openapi.json',
+        health: { live: '/health/live', ready: '/health/ready' },
+      });
+      for (const target of [res.body.docs, res.body.openapi, res.body.health.live])
+        await t.http().get(target).expect(200);
+    }
+    // Not an operation of the API: the OpenAPI document has neither.
+    expect(Object.keys(doc.paths).filter((p) => p === '/' || p === '/v1')).toEqual([]);
+    // Anything else unknown is still a 404.
+    expect((await t.http().get('/v2').expect(404)).body.error.code).toBe('not_found');
   });
 
   it('is off with DOCS_ENABLED=false', async () => {
@@ -366,6 +391,7 @@ describe('/docs', () => {
       const res = await off.http().get('/docs/openapi.json').expect(404);
       expect(res.body.error.code).toBe('not_found');
       await off.http().get('/docs').expect(404);
+      expect((await off.http().get('/').expect(200)).body).toMatchObject({ docs: null, openapi: null });
     } finally {
       await off.close();
     }

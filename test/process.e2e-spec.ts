@@ -90,6 +90,11 @@ describe('the built server as a process', () => {
         durationMs: expect.any(Number),
       });
       expect(requests.find((l) => l.res.statusCode === 401)).toMatchObject({ clientId: null, tenantId: null });
+      // A 400 names the refused parameters, never their values (this one's value is a key).
+      expect(requests.find((l) => l.res.statusCode === 400)).toMatchObject({
+        refusedParameters: ['query api_key'],
+        msg: 'GET /v1/catalog/products 400 (query api_key)',
+      });
       // A 429 of a known client says whose budget ran out, as its 200s do (it had clientId null).
       expect(requests.find((l) => l.res.statusCode === 429)).toMatchObject({
         clientId: 'cli_a_all',
@@ -108,6 +113,26 @@ describe('the built server as a process', () => {
       ]) {
         expect([secret, everything.includes(secret)]).toEqual([secret, false]);
       }
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('a production process without REDIS_URL says at start that it counts rate limits alone', async () => {
+    const server = await startServer({ DATABASE_URL: databaseUrl, APP_ENV: 'production', LOG_LEVEL: 'info' });
+    try {
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l));
+      expect(lines.filter((l) => String(l.msg).startsWith('REDIS_URL is not set'))).toEqual([
+        expect.objectContaining({
+          level: 'warn',
+          rateLimitPerMinute: 600,
+          msg: expect.stringContaining('N processes allow N times each budget'),
+        }),
+      ]);
     } finally {
       expect(await server.stop()).toBe(0);
     }

@@ -73,6 +73,23 @@ it('the server runs with production dependencies only, as in the container image
     }
     const migrated = await promisify(execFile)('npm', ['run', '-s', 'db:migrate'], { cwd: dir, env });
     expect(migrated.stdout).toContain('The database is up to date.');
+
+    // Without DATABASE_URL there is no embedded PostgreSQL to fall back on: the start says what is
+    // required (exit 78, a configuration error), not "Starting the embedded PostgreSQL".
+    const bare = await promisify(execFile)(process.execPath, ['dist/main.js'], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', APP_ENV: 'production', PORT: String(port) },
+    }).then(
+      () => ({ code: 0, stdout: '', stderr: '' }),
+      (e: { code: number; stdout: string; stderr: string }) => e,
+    );
+    expect({ code: bare.code, stdout: bare.stdout, stderr: bare.stderr.trim() }).toEqual({
+      code: 78,
+      stdout: '',
+      stderr: expect.stringMatching(
+        /^Invalid configuration: DATABASE_URL is required: set it to the PostgreSQL server/,
+      ),
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
     await dropTestDatabase(url);

@@ -62,6 +62,18 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes DB_POOLER none or transaction, and no migration on start through a transaction pooler', () => {
+    const url = 'postgres://x@pooler/db';
+    expect(loadConfig({ DATABASE_URL: url }).dbPooler).toBe('none');
+    expect(loadConfig({ DATABASE_URL: url, DB_POOLER: 'transaction' }).dbPooler).toBe('transaction');
+    expect(() => loadConfig({ DATABASE_URL: url, DB_POOLER: 'session' })).toThrow(
+      'Invalid configuration: DB_POOLER must be "none" or "transaction", got "session"',
+    );
+    expect(() => loadConfig({ DATABASE_URL: url, DB_POOLER: 'transaction', MIGRATE_ON_START: 'true' })).toThrow(
+      /^Invalid configuration: MIGRATE_ON_START must be false with DB_POOLER=transaction/,
+    );
+  });
+
   it('takes TRUST_PROXY as Express does: names, addresses and subnets', () => {
     expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::1' }).trustProxy).toBe('loopback, 10.0.0.0/8,fd00::1');
   });

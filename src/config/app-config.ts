@@ -5,6 +5,7 @@ import proxyAddr from 'proxy-addr';
  * parsed and validated here; anything else receives a typed, frozen AppConfig.
  */
 export type AppEnv = 'development' | 'production';
+export type DbPooler = 'none' | 'transaction';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface AppConfig {
@@ -28,6 +29,11 @@ export interface AppConfig {
   readonly corsOrigins: readonly string[];
   readonly dbStatementTimeoutMs: number;
   readonly dbPoolSize: number;
+  /**
+   * What stands between the service and PostgreSQL: `none` (PostgreSQL itself, or a pooler in session
+   * mode) or `transaction` (a pooler in transaction mode: docs/operations.md#connection-budget).
+   */
+  readonly dbPooler: DbPooler;
   /**
    * Admission by cost (docs/rate-limits.md#admission-by-cost): how many expensive reads may run at
    * once on a pool; the rest of its connections are kept for cheap reads.
@@ -72,6 +78,7 @@ export const CONFIG_VARIABLES = [
   'CORS_ORIGINS',
   'DB_STATEMENT_TIMEOUT_MS',
   'DB_POOL_SIZE',
+  'DB_POOLER',
   'ADMISSION_EXPENSIVE_READS',
   'ADMISSION_EXPENSIVE_PER_CLIENT',
   'ADMISSION_WAIT_MS',
@@ -215,6 +222,17 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     );
   }
   const dbPoolSize = integer(env, 'DB_POOL_SIZE', 10, 1, 200);
+  const dbPooler = raw(env, 'DB_POOLER') ?? 'none';
+  if (dbPooler !== 'none' && dbPooler !== 'transaction')
+    throw new ConfigError('DB_POOLER', `must be "none" or "transaction", got "${dbPooler}"`);
+  const migrateOnStart = boolean(env, 'MIGRATE_ON_START', databaseUrl === null);
+  // The migrations' lock is a session's: through a transaction pooler it would outlive the migration
+  // on a server connection nobody ends.
+  if (migrateOnStart && dbPooler === 'transaction')
+    throw new ConfigError(
+      'MIGRATE_ON_START',
+      'must be false with DB_POOLER=transaction: run the migrations against PostgreSQL itself (docs/operations.md#connection-budget)',
+    );
   // Cheap reads always keep at least one connection of the pool (expensive ones get one at least).
   const expensiveReads = integer(
     env,
@@ -240,13 +258,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     corsOrigins,
     dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 5000, 1, 600_000),
     dbPoolSize,
+    dbPooler,
     admissionExpensiveReads: expensiveReads,
     // One expensive read of a client at a time: each keeps a database core busy while it runs, and a
     // client's second one waits for its first (ADMISSION_WAIT_MS) rather than taking another core
     // (docs/rate-limits.md#admission-by-cost: measured under 100 concurrent searches of one client).
     admissionExpensivePerClient: integer(env, 'ADMISSION_EXPENSIVE_PER_CLIENT', 1, 1, expensiveReads),
     admissionWaitMs: integer(env, 'ADMISSION_WAIT_MS', 1000, 0, 60_000),
-    migrateOnStart: boolean(env, 'MIGRATE_ON_START', databaseUrl === null),
+    migrateOnStart,
     syncRemovalsRetentionDays: integer(env, 'SYNC_REMOVALS_RETENTION_DAYS', 35, 1, 3650),
     dataDir: raw(env, 'DATA_DIR') ?? '.data',
     authCacheTtlMs: integer(env, 'AUTH_CACHE_TTL_MS', 2000, 0, 5000),

@@ -1,4 +1,5 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import type { DbPooler } from '../config/app-config.js';
 import { ENTITIES, MIGRATIONS } from '../schema/index.js';
 import {
   RECORD_GUARD_SQL,
@@ -22,6 +23,12 @@ export interface DatabaseSettings {
    * database's work (docs/rate-limits.md#admission-by-cost).
    */
   serial?: boolean;
+  /**
+   * A pooler in transaction mode hands each transaction to any of its server connections, and
+   * refuses startup parameters it does not know: the statement timeout and the serial setting are
+   * then the server's (checked at start: verifyServerSettings), not this connection's.
+   */
+  pooler?: DbPooler;
 }
 
 /**
@@ -30,6 +37,7 @@ export interface DatabaseSettings {
  * ends in a prompt error rather than a hung request.
  */
 export function dataSourceOptions(settings: DatabaseSettings): DataSourceOptions {
+  const perConnection = settings.pooler !== 'transaction';
   const extra = {
     max: settings.poolSize ?? 10,
     // Connections, once made, stay open: new ones after a quiet spell cost a burst seconds of
@@ -41,9 +49,9 @@ export function dataSourceOptions(settings: DatabaseSettings): DataSourceOptions
     maxLifetimeSeconds: 600,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30000,
-    statement_timeout: settings.statementTimeoutMs ?? 5000,
+    ...(perConnection ? { statement_timeout: settings.statementTimeoutMs ?? 5000 } : {}),
     application_name: settings.applicationName ?? 'catalog-inventory-read-api',
-    ...(settings.serial ? { options: '-c max_parallel_workers_per_gather=0' } : {}),
+    ...(settings.serial && perConnection ? { options: '-c max_parallel_workers_per_gather=0' } : {}),
   };
   const replicas = settings.replicaUrls ?? [];
   return {
@@ -117,4 +125,30 @@ async function keepPositionsSafe(ds: DataSource, when: 'before' | 'after'): Prom
     }
     await m.query(RECORD_GUARD_SQL);
   });
+}
+
+/**
+ * Behind a pooler in transaction mode, what each connection would have set for itself must be the
+ * server's own: the role's or database's settings (ALTER ROLE … SET), or the pooler's connect_query.
+ * A start on a server without them is refused, naming what to run.
+ */
+export async function verifyServerSettings(
+  dataSource: DataSource,
+  expected: { statementTimeoutMs: number },
+): Promise<void> {
+  const [row]: { statementTimeoutMs: string; parallel: string; role: string }[] = await dataSource.query(
+    `SELECT (SELECT setting FROM pg_settings WHERE name = 'statement_timeout') AS "statementTimeoutMs",
+            current_setting('max_parallel_workers_per_gather') AS parallel, current_user AS role`,
+  );
+  const wrong: string[] = [];
+  if (Number(row.statementTimeoutMs) !== expected.statementTimeoutMs)
+    wrong.push(`statement_timeout is ${row.statementTimeoutMs} ms, not ${expected.statementTimeoutMs}`);
+  if (row.parallel !== '0') wrong.push(`max_parallel_workers_per_gather is ${row.parallel}, not 0`);
+  if (wrong.length > 0)
+    throw new Error(
+      `DB_POOLER=transaction: the server's own settings must bound each statement, and ${wrong.join(' and ')}. ` +
+        `Run: ALTER ROLE "${row.role}" SET statement_timeout = ${expected.statementTimeoutMs}; ` +
+        `ALTER ROLE "${row.role}" SET max_parallel_workers_per_gather = 0; then restart the pooler's server connections ` +
+        '(docs/operations.md#connection-budget)',
+    );
 }

@@ -26,6 +26,7 @@ export class DatabaseModule {
             poolSize: config.dbPoolSize,
             statementTimeoutMs: config.dbStatementTimeoutMs,
             serial: true,
+            pooler: config.dbPooler,
           }),
           // Retrying only delays a start that cannot succeed; the orchestrator restarts the pod.
           retryAttempts: 0,

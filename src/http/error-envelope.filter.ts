@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DatabaseBusyError } from '../database/deadline.js';
-import { ApiError, type ErrorCode } from './api-error.js';
+import { ApiError, type ErrorCode, type ParameterError } from './api-error.js';
 import { generateRequestId, REQUEST_ID_HEADER } from './request-id.middleware.js';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -60,6 +60,10 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
       (res as Response & { err?: unknown }).err =
         exception instanceof Error ? exception : new Error(describe(exception));
     }
+    // The request's log line names the refused parameters (names only: a value may be a secret).
+    const refused = (error.details as { errors?: ParameterError[] }).errors;
+    if (error.code === 'validation_failed' && refused !== undefined && refused.length > 0)
+      (res as Response & { refusedParameters?: string[] }).refusedParameters = refused.map((e) => `${e.in} ${e.name}`);
     if (res.headersSent) {
       res.destroy();
       return;

@@ -66,7 +66,9 @@ export const statusLabel = (res: Response): string => (res.writableFinished ? St
  * The line is built only when its level is enabled: a request costs the log nothing otherwise.
  */
 function logRequest(logger: Logger, req: Request, res: Response, route: string, status: string, ms: number): void {
-  const err = (res as Response & { err?: Error }).err;
+  const { err, refusedParameters } = res as Response & { err?: Error; refusedParameters?: string[] };
+  // Set by the error filter on a 400 (names only); a name is the client's text, like the URL.
+  const refused = refusedParameters?.map(redactKeys);
   const level = status === 'aborted' ? 'warn' : err !== undefined || res.statusCode >= 500 ? 'error' : 'info';
   if (!logger.isLevelEnabled(level)) return;
   logger[level](
@@ -75,12 +77,15 @@ function logRequest(logger: Logger, req: Request, res: Response, route: string, 
       req: { method: req.method, url: redactKeys(req.originalUrl) },
       res: { statusCode: status === 'aborted' ? null : res.statusCode },
       ...(err === undefined ? {} : { err: { type: err.name, message: redactKeys(err.message) } }),
+      ...(refused === undefined ? {} : { refusedParameters: refused }),
       durationMs: Math.round(ms),
       clientId: req.caller?.clientId ?? null,
       tenantId: req.caller?.tenantId ?? null,
       route,
     },
-    `${req.method} ${route} ${status}`,
+    refused === undefined
+      ? `${req.method} ${route} ${status}`
+      : `${req.method} ${route} ${status} (${refused.join(', ')})`,
   );
 }
 

@@ -19,7 +19,13 @@ import {
   RESPONSE_HEADERS,
 } from './responses.js';
 import { schemaExamples } from './schema-examples.js';
-import { DOCS_CSS, downloadUrl, foldedResponseDetails, sampleValuePlaceholders } from './swagger-ui-plugins.js';
+import {
+  demoKeysHint,
+  DOCS_CSS,
+  downloadUrl,
+  foldedResponseDetails,
+  sampleValuePlaceholders,
+} from './swagger-ui-plugins.js';
 import { BEARER_SCHEME, REQUIRED_SCOPES_EXTENSION } from './v1-operation.decorator.js';
 
 /** The base addresses of the deployments (the Ingress hosts of deploy/overlays/<environment>/kustomization.yaml). */
@@ -194,6 +200,12 @@ function sortKeys(document: OpenAPIObject): OpenAPIObject {
   };
 }
 
+/** What the Authorize dialog of a development server says (the demo data set's keys are public). */
+export const DEMO_KEYS_HINT =
+  'Development server: with the demo data set loaded, its ck_test_ keys work here. `npm start` prints them, and ' +
+  'fixtures/demo.json lists them (apiClients[].keys[].key), for example ck_test_DemoErpSyncKey0000000000000000000001 ' +
+  '(Corner Shop ERP sync, every scope, all stores).';
+
 /**
  * Swagger UI at /docs and the document at /docs/openapi.json, served from local files (no CDN). A key
  * authorized in Swagger UI is kept in the browser's local storage (and survives a reload) on a
@@ -211,7 +223,8 @@ export function setupDocs(app: INestApplication, document: OpenAPIObject, appEnv
       persistAuthorization: appEnv === 'development',
       displayRequestDuration: true,
       tryItOutEnabled: true,
-      plugins: [downloadUrl, sampleValuePlaceholders, foldedResponseDetails],
+      plugins: [downloadUrl, sampleValuePlaceholders, foldedResponseDetails, demoKeysHint],
+      ...(appEnv === 'development' ? { demoKeysHint: DEMO_KEYS_HINT } : {}),
     },
   });
 }

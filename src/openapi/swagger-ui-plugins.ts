@@ -92,3 +92,27 @@ export const DOCS_CSS = `
 .swagger-ui table.headers .header-col:nth-child(2) { width: 52%; }
 .swagger-ui tr.response:not([data-code^="2"]) .response-controls { display: none; }
 `;
+
+/**
+ * On a development server, the Authorize dialog says where the demo keys are (swaggerOptions'
+ * `demoKeysHint`, set by setupDocs in development only): a newcomer otherwise has no key to paste.
+ */
+export function demoKeysHint(system: any): object {
+  const React = system.React;
+  return {
+    wrapComponents: {
+      HttpAuth: (Original: any) =>
+        function HttpAuthWithDemoKeysHint(props: any) {
+          const hint = system.getConfigs().demoKeysHint;
+          const form = React.createElement(Original, props);
+          if (!hint) return form;
+          return React.createElement(
+            'div',
+            null,
+            React.createElement('p', { className: 'demo-keys-hint' }, hint),
+            form,
+          );
+        },
+    },
+  };
+}

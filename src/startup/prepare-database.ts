@@ -1,8 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import type { AppConfig } from '../config/app-config.js';
+import { type AppConfig, ConfigError } from '../config/app-config.js';
 import { importDataset } from '../dataset/import-dataset.js';
 import { createDataSource, migrate } from '../database/data-source-options.js';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from '../database/embedded-postgres.js';
+import {
+  type EmbeddedDatabase,
+  embeddedPostgresInstalled,
+  startEmbeddedPostgres,
+} from '../database/embedded-postgres.js';
 
 export const DEMO_DATASET_URL = new URL('../../fixtures/demo.json', import.meta.url);
 export const EMBEDDED_DATABASE = 'catalog';
@@ -22,6 +26,13 @@ export async function prepareDatabase(config: AppConfig, log: (line: string) => 
   let embedded: EmbeddedDatabase | null = null;
   let url = config.databaseUrl;
   if (url === null) {
+    // A production install (npm ci --omit=dev, the image) has no embedded PostgreSQL to offer.
+    if (!(await embeddedPostgresInstalled()))
+      throw new ConfigError(
+        'DATABASE_URL',
+        'is required: set it to the PostgreSQL server (postgres://user:password@host:5432/database). ' +
+          'The embedded PostgreSQL, for trying the service locally, is a development dependency and is not installed here.',
+      );
     log(`Starting the embedded PostgreSQL in ${config.dataDir}/pg …`);
     embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, persistent: true });
     await embedded.createDatabase(EMBEDDED_DATABASE);

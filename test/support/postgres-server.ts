@@ -26,7 +26,7 @@ function binDir(): string {
 }
 
 /** As root, PostgreSQL refuses to run: its commands run as the `postgres` user. */
-const asOwner = (command: string, args: string[]): [string, string[]] =>
+export const asOwner = (command: string, args: string[]): [string, string[]] =>
   process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
 
 async function pg(command: string, args: string[]): Promise<string> {

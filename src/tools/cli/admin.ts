@@ -1,3 +1,4 @@
+import '../../startup/exit-without-deadlock.js';
 import 'reflect-metadata';
 import { AdminService } from '../admin/admin.service.js';
 import { runAdmin } from '../admin/admin-cli.js';

@@ -1,3 +1,4 @@
+import '../../startup/exit-without-deadlock.js';
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import pg from 'pg';

@@ -1,3 +1,4 @@
+import '../../startup/exit-without-deadlock.js';
 import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
 import { ConfigError, loadConfig } from '../../config/app-config.js';

@@ -1,3 +1,4 @@
+import '../../startup/exit-without-deadlock.js';
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from '../../config/app-config.js';
 import { commandDatabase } from '../../startup/command-database.js';
@@ -5,6 +6,12 @@ import { migrate } from '../../database/data-source-options.js';
 
 async function main(): Promise<number> {
   const config = loadConfig(process.env);
+  // Its lock is a session's (see MIGRATE_ON_START in app-config.ts).
+  if (config.dbPooler === 'transaction')
+    throw new ConfigError(
+      'DB_POOLER',
+      'is "transaction": run the migrations with DATABASE_URL naming PostgreSQL itself (docs/operations.md#connection-budget)',
+    );
   const database = await commandDatabase(config);
   try {
     const applied = await migrate({ url: database.url });

@@ -1,11 +1,13 @@
+import '../../startup/exit-without-deadlock.js';
 import 'reflect-metadata';
+import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../config/app-config.js';
 import { createDataSource } from '../../database/data-source-options.js';
 import { commandDatabase } from '../../startup/command-database.js';
 import { makeDevChanges } from '../dev/dev-changes.js';
 
-const USAGE = 'Usage: npm run dev:changes -- [--tenant TENANT_ID] [--json]';
+const USAGE = 'Usage: npm run dev:changes -- [--seed N] [--tenant TENANT_ID] [--json]';
 /** The demo data set's larger tenant, which the demo keys npm start prints read. */
 const DEMO_TENANT = 'ten_cornershop';
 
@@ -16,16 +18,26 @@ const DEMO_TENANT = 'ten_cornershop';
 async function main(): Promise<number> {
   const config = loadConfig(process.env);
   const { values } = parseArgs({
-    options: { tenant: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      seed: { type: 'string' },
+      tenant: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
     strict: true,
   });
   if (values.help) {
     console.log(
-      `${USAGE}\n\nMakes a few random changes in the local database: prices, a deactivation, stock levels, ` +
-        'a VAT rate,\na product deleted and one moved to another store. See docs/sync.md (Watching a round bring ' +
-        'changes, locally).',
+      `${USAGE}\n\nMakes a few changes in the local database: a product deleted and one moved to another store, ` +
+        'prices, a deactivation, stock levels, a VAT rate.\nThe same --seed on the same data makes the same changes ' +
+        '(a random one when not given, printed).\nSee docs/sync.md (Watching a round bring changes, locally).',
     );
     return 0;
+  }
+  const seed = values.seed === undefined ? randomInt(1, 2 ** 31 - 1) : Number(values.seed);
+  if (!Number.isSafeInteger(seed) || seed < 0 || seed > 2 ** 32 - 1) {
+    console.error(`Error: --seed must be a whole number from 0 to ${2 ** 32 - 1}, got "${values.seed}" (${USAGE})`);
+    return 1;
   }
   if (config.appEnv === 'production') {
     console.error('dev:changes is a development command: it does not run with APP_ENV=production');
@@ -48,12 +60,14 @@ async function main(): Promise<number> {
       console.error(`Error: no tenant "${tenantId ?? ''}" (${USAGE})`);
       return 1;
     }
-    const changes = await makeDevChanges(db, tenantId);
+    const changes = await makeDevChanges(db, tenantId, seed);
     if (values.json) {
-      console.log(JSON.stringify({ tenantId, changes }, null, 2));
+      console.log(JSON.stringify({ seed, tenantId, changes }, null, 2));
       return 0;
     }
-    console.log(`Changed in tenant ${tenantId}:`);
+    console.log(
+      `Changed in tenant ${tenantId} (seed ${seed}: --seed ${seed} makes the same changes on the same data):`,
+    );
     for (const c of changes) console.log(`  ${c.kind.padEnd(12)} ${c.id.padEnd(24)} ${c.from} -> ${c.to}`);
     console.log(
       'An incremental round (changedSince=<your Sync-Position>) brings them: its changes walk what changed, ' +

@@ -1,3 +1,4 @@
+import '../../startup/exit-without-deadlock.js';
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import { NestFactory } from '@nestjs/core';

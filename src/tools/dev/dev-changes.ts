@@ -2,105 +2,120 @@ import type { DataSource, EntityManager } from 'typeorm';
 
 /** One change made by `npm run dev:changes`, as the command reports it. */
 export interface DevChange {
-  kind: 'price' | 'deactivation' | 'stock' | 'vat_rate' | 'deletion' | 'move';
-  /**
-   * A product id (price, deactivation, stock, deletion: from its store to `deleted`, move: from its
-   * store to another) or a VAT rate id.
-   */
+  kind: 'deletion' | 'move' | 'price' | 'deactivation' | 'stock' | 'vat_rate';
+  /** A product id (deletion, move, price, deactivation, stock) or a VAT rate id. */
   id: string;
   from: string;
   to: string;
 }
 
 export interface DevChangeCounts {
+  deletions: number;
+  moves: number;
   prices: number;
   deactivations: number;
   stockLevels: number;
   vatRates: number;
-  deletions: number;
-  moves: number;
 }
 
 export const DEFAULT_DEV_CHANGES: DevChangeCounts = {
+  deletions: 1,
+  moves: 1,
   prices: 3,
   deactivations: 1,
   stockLevels: 3,
   vatRates: 1,
-  deletions: 1,
-  moves: 1,
 };
 
 /**
- * A few random changes to one tenant's data, as the back office would make them (each write sets
+ * A few changes to one tenant's data, as the back office would make them (each write sets
  * `updated_at`, the triggers set the change markers and record removals), so that a newcomer can
- * watch an incremental sync round bring them: prices of active products (the net price follows the
- * VAT rate), products switched off, stock quantities, a VAT rate's percentage (which changes every
- * product using it, with no write to those products), a product deleted and a product moved to
- * another store of the tenant (the round's removals walk lists the first, and the second for a view
- * without its new store). Each product is changed once. One transaction: all of them or none.
+ * watch an incremental sync round bring them: a product deleted and a product moved to another store
+ * of the tenant (the round's removals walk lists the first, and the second for a view without its
+ * new store), prices of active products (the net price follows the VAT rate), products switched off,
+ * stock quantities (never below zero), and a non-zero VAT rate's percentage moved by 2.5 points
+ * (which changes every product using it, with no write to those products). Each product is changed
+ * once. One transaction: all of them or none.
+ *
+ * The same seed on the same data makes the same changes (docs/sync.md's sample): rows are picked in
+ * an order the seed sets, and every amount comes from a generator the seed starts.
  */
 export async function makeDevChanges(
   db: DataSource,
   tenantId: string,
+  seed: number,
   counts: DevChangeCounts = DEFAULT_DEV_CHANGES,
 ): Promise<DevChange[]> {
+  const random = seededRandom(seed);
+  const randomInt = (min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
+  const pick = (tx: EntityManager, what: keyof typeof CANDIDATES, count: number, except: string[] = []) =>
+    pickRows(tx, what, tenantId, count, `${seed}:${what}`, except);
   return db.transaction(async (tx) => {
     const changes: DevChange[] = [];
     const touched = (): string[] => changes.map((c) => c.id);
-    for (const row of await pick(tx, 'products', 'id', tenantId, counts.deletions, undefined, touched())) {
+    for (const row of await pick(tx, 'deletion', counts.deletions)) {
       const { from, to } = returned(
         await tx.query(`DELETE FROM products WHERE id = $1 RETURNING store_id AS "from", 'deleted' AS "to"`, [row]),
       );
       changes.push({ kind: 'deletion', id: row, from, to });
     }
-    for (const row of await pick(tx, 'products', 'id', tenantId, counts.moves, 'movable', touched())) {
+    for (const row of await pick(tx, 'move', counts.moves, touched())) {
       const { from, to } = returned(
         await tx.query(
-          // A SKU is unique per store: one the new store already has takes the product id as a suffix.
+          // To another store of the tenant (the seed picks which); a SKU is unique per store: one the
+          // new store already has takes the product id as a suffix.
           `WITH target AS (
              SELECT s.id FROM stores s JOIN products o ON o.tenant_id = s.tenant_id AND o.store_id <> s.id
-              WHERE o.id = $1 ORDER BY random() LIMIT 1)
+              WHERE o.id = $1 ORDER BY md5(s.id || $2), s.id LIMIT 1)
            UPDATE products p SET updated_at = now(), store_id = target.id,
                   sku = CASE WHEN EXISTS (SELECT 1 FROM products q WHERE q.store_id = target.id AND q.sku = p.sku)
                              THEN p.sku || '-' || p.id ELSE p.sku END
              FROM target, products old WHERE p.id = $1 AND old.id = p.id
           RETURNING old.store_id AS "from", p.store_id AS "to"`,
-          [row],
+          [row, `${seed}:store`],
         ),
       );
       changes.push({ kind: 'move', id: row, from, to });
     }
-    for (const row of await pick(tx, 'products', 'id', tenantId, counts.prices, 'is_active', touched()))
-      changes.push(await changePrice(tx, row));
-    for (const row of await pick(tx, 'products', 'id', tenantId, counts.deactivations, 'is_active', touched())) {
+    for (const row of await pick(tx, 'price', counts.prices, touched())) {
+      // 5 to 15 % up or down.
+      const factor = 1 + (randomInt(5, 15) / 100) * (random() < 0.5 ? -1 : 1);
+      changes.push(await changePrice(tx, row, factor));
+    }
+    const priced = new Set(changes.map((c) => c.id));
+    const toDeactivate = (await pick(tx, 'deactivation', counts.deactivations + counts.prices, touched()))
+      .filter((id) => !priced.has(id))
+      .slice(0, counts.deactivations);
+    for (const row of toDeactivate) {
       await tx.query(`UPDATE products SET is_active = false, updated_at = now() WHERE id = $1`, [row]);
       changes.push({ kind: 'deactivation', id: row, from: 'active', to: 'inactive' });
     }
-    for (const row of await pick(
-      tx,
-      'stock_levels',
-      'product_id',
-      tenantId,
-      counts.stockLevels,
-      'track_stock',
-      touched(),
-    )) {
+    for (const row of await pick(tx, 'stock', counts.stockLevels, touched())) {
+      // A sale or a delivery of 1 to 20 units; a sale larger than what is there is a delivery.
+      const delta = randomInt(1, 20) * (random() < 0.5 ? -1 : 1);
       const { from, to } = returned(
         await tx.query(
-          `UPDATE stock_levels s SET quantity = s.quantity + $2, updated_at = now() FROM stock_levels old
+          `UPDATE stock_levels s
+              SET quantity = CASE WHEN s.quantity + $2 < 0 THEN s.quantity - $2 ELSE s.quantity + $2 END,
+                  updated_at = now()
+             FROM stock_levels old
           WHERE s.product_id = $1 AND old.product_id = s.product_id
           RETURNING old.quantity::text AS "from", s.quantity::text AS "to"`,
-          [row, randomInt(1, 20) * (Math.random() < 0.5 ? -1 : 1)],
+          [row, delta],
         ),
       );
       changes.push({ kind: 'stock', id: row, from, to });
     }
-    for (const row of await pick(tx, 'vat_rates', 'id', tenantId, counts.vatRates, 'in use')) {
+    for (const row of await pick(tx, 'vat_rate', counts.vatRates)) {
+      // 2.5 points up or down, as a government changes a rate (20 to 17.5, 5 to 7.5); never to zero.
+      const step = random() < 0.5 ? -2.5 : 2.5;
       const { from, to } = returned(
         await tx.query(
-          `UPDATE vat_rates v SET percentage = v.percentage + 0.5 FROM vat_rates old
+          `UPDATE vat_rates v
+              SET percentage = CASE WHEN v.percentage + $2 <= 0 THEN v.percentage - $2 ELSE v.percentage + $2 END
+             FROM vat_rates old
           WHERE v.id = $1 AND old.id = v.id RETURNING old.percentage::text AS "from", v.percentage::text AS "to"`,
-          [row],
+          [row, step],
         ),
       );
       changes.push({ kind: 'vat_rate', id: row, from, to });
@@ -109,39 +124,49 @@ export async function makeDevChanges(
   });
 }
 
-/** Ids of `count` random rows of the tenant (those where `flag` holds, when given), none of `except`. */
-async function pick(
+/** What each kind of change may pick: products, active ones, tracked stock, a non-zero VAT rate in use. */
+const CANDIDATES = {
+  deletion: { table: 'products', key: 'id', condition: '' },
+  // Only where its tenant has another store.
+  move: {
+    table: 'products',
+    key: 'id',
+    condition:
+      'AND EXISTS (SELECT 1 FROM stores s WHERE s.tenant_id = products.tenant_id AND s.id <> products.store_id)',
+  },
+  price: { table: 'products', key: 'id', condition: 'AND is_active' },
+  deactivation: { table: 'products', key: 'id', condition: 'AND is_active' },
+  stock: { table: 'stock_levels', key: 'product_id', condition: 'AND track_stock' },
+  // A zero rate stays zero, and a rate no product uses would change nothing a client sees.
+  vat_rate: {
+    table: 'vat_rates',
+    key: 'id',
+    condition: 'AND percentage > 0 AND EXISTS (SELECT 1 FROM products p WHERE p.vat_rate_id = vat_rates.id)',
+  },
+} as const;
+
+/** Ids of `count` rows of the tenant that the change may pick, none of `except`, in an order `salt` sets. */
+async function pickRows(
   tx: EntityManager,
-  table: 'products' | 'stock_levels' | 'vat_rates',
-  key: 'id' | 'product_id',
+  what: keyof typeof CANDIDATES,
   tenantId: string,
   count: number,
-  flag?: 'is_active' | 'track_stock' | 'in use' | 'movable',
-  except: string[] = [],
+  salt: string,
+  except: string[],
 ): Promise<string[]> {
   if (count === 0) return [];
-  // A VAT rate that no product uses would change nothing a client sees; a product moves only where
-  // its tenant has another store.
-  const condition =
-    flag === 'in use'
-      ? 'AND EXISTS (SELECT 1 FROM products p WHERE p.vat_rate_id = vat_rates.id)'
-      : flag === 'movable'
-        ? 'AND EXISTS (SELECT 1 FROM stores s WHERE s.tenant_id = products.tenant_id AND s.id <> products.store_id)'
-        : flag
-          ? `AND ${flag}`
-          : '';
+  const { table, key, condition } = CANDIDATES[what];
   const rows: { id: string }[] = await tx.query(
-    `SELECT ${key} AS id FROM ${table} WHERE tenant_id = $1 AND ${key} <> ALL($3::text[]) ${condition}
-      ORDER BY random() LIMIT $2`,
-    [tenantId, count, except],
+    `SELECT ${key} AS id FROM ${table} WHERE tenant_id = $1 AND ${key} <> ALL($4::text[]) ${condition}
+      ORDER BY md5(${key} || $3), ${key} LIMIT $2`,
+    [tenantId, count, salt, except],
   );
   return rows.map((r) => r.id);
 }
 
-async function changePrice(tx: EntityManager, productId: string): Promise<DevChange> {
-  // 5 to 15 % up or down; a price too small for that to show (or to go down) goes up by 0.01. The
-  // net price is the gross one without its VAT rate.
-  const factor = 1 + (randomInt(5, 15) / 100) * (Math.random() < 0.5 ? -1 : 1);
+async function changePrice(tx: EntityManager, productId: string, factor: number): Promise<DevChange> {
+  // A price too small for the factor to show (or to go down) goes up by 0.01. The net price is the
+  // gross one without its VAT rate.
   const { from, to } = returned(
     await tx.query(
       `WITH old AS (
@@ -164,7 +189,7 @@ async function changePrice(tx: EntityManager, productId: string): Promise<DevCha
   return { kind: 'price', id: productId, from, to };
 }
 
-/** The first row an UPDATE or DELETE … RETURNING gave back (TypeORM answers them with [rows, count]). */
+/** The first row an UPDATE … RETURNING gave back (TypeORM answers an UPDATE with [rows, count]). */
 function returned(result: unknown): { from: string; to: string } {
   const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as {
     from: string;
@@ -173,4 +198,14 @@ function returned(result: unknown): { from: string; to: string } {
   return rows[0];
 }
 
-const randomInt = (min: number, max: number): number => min + Math.floor(Math.random() * (max - min + 1));
+/** Mulberry32: a small generator of numbers in [0, 1) that a 32-bit seed starts. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
