@@ -147,7 +147,8 @@ const lines = [
   '|---|---:|---:|---:|---:|---:|',
   ...Object.entries(summary).map(
     ([v, s]) =>
-      `| ${v} | ${s.rows} | ${s.productsMs.toFixed(0)} | ${s.stockMs.toFixed(0)} | ${s.singleMs.toFixed(3)} |`,
+      `| ${v} | ${s.rows} | ${s.productsMs.toFixed(0)} | ${s.stockMs.toFixed(0)} | ${s.singleMs.toFixed(3)} | ` +
+      `${s.deleteMs.toFixed(0)} |`,
   ),
   '',
   `${writers} concurrent writers on one store, one row per transaction: ${shared.updates} updates, ` +
