@@ -8,6 +8,8 @@ import { configureApp, createHttpAdapter } from './app.setup.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js';
 import { type DemoKey, usableDemoKeys } from './startup/demo-keys.js';
 import { prepareDatabase } from './startup/prepare-database.js';
+import { ServiceSecrets } from './database/service-secrets.js';
+import { SqlReader } from './database/sql-reader.js';
 import { ShutdownState } from './health/shutdown-state.js';
 import { ConnectionDrain } from './http/connection-drain.js';
 import { isPortInUse, portHasListener, portInUseMessage, portIsFree } from './http/port-check.js';
@@ -41,6 +43,11 @@ async function main(): Promise<void> {
     },
   );
   configureApp(app, prepared.config, logger);
+  // Traffic only once what requests need is ready (docs/rate-limits.md#overload): the port opens,
+  // and readiness with it, after every connection of the pools is open and the signing key read.
+  const warmUpDeadline = Date.now() + 30_000;
+  await app.get(SqlReader).warmUp(warmUpDeadline);
+  await app.get(ServiceSecrets).signingKey(warmUpDeadline);
   const drain = new ConnectionDrain(app.getHttpServer() as Server);
   try {
     await app.listen(config.port);

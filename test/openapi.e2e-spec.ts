@@ -52,7 +52,7 @@ describe('the OpenAPI document', () => {
       expect(op['x-required-scopes']).toEqual([scopes[path]]);
       if (method === 'get') expect(op.description).toContain(scopes[path]);
       expect(op.security).toEqual([{ apiKey: [] }]);
-      expect(Object.keys(op.responses)).toEqual(['200', '400', '401', '403', '404', '413', '429', '500']);
+      expect(Object.keys(op.responses)).toEqual(['200', '400', '401', '403', '404', '413', '429', '500', '503']);
       for (const [status, ref] of Object.entries(op.responses as Json)) {
         const response = resolveRef<Json>(ref);
         expect(Object.keys(response.headers)).toEqual(
@@ -254,6 +254,7 @@ describe('the OpenAPI document as generators and validators read it (issue 17)',
       envelope('validation_failed', { errors: [] }),
       envelope('scope_denied', { requiredScopes: ['inventory.stock.read'] }),
       envelope('rate_limited', { retryAfterSeconds: 3 }),
+      envelope('service_unavailable', { retryAfterSeconds: 1 }),
       ...['unauthorized', 'not_found', 'payload_too_large', 'internal_error'].map((code) => envelope(code, {})),
     ];
     for (const body of valid) expect([body, validate(body) || schemaErrors(validate)]).toEqual([body, true]);

@@ -181,7 +181,7 @@ export interface components {
             updatedAt: string;
         };
         /** @description The error; `details` has the shape of its `code`. */
-        ErrorBody: components["schemas"]["ValidationFailedError"] | components["schemas"]["PlainError"] | components["schemas"]["ScopeDeniedError"] | components["schemas"]["RateLimitedError"];
+        ErrorBody: components["schemas"]["ValidationFailedError"] | components["schemas"]["PlainError"] | components["schemas"]["ScopeDeniedError"] | components["schemas"]["RateLimitedError"] | components["schemas"]["ServiceUnavailableError"];
         /** @description Every non-200 response. */
         ErrorEnvelope: {
             error: components["schemas"]["ErrorBody"];
@@ -421,6 +421,19 @@ export interface components {
             /** @description Same value as the X-Request-Id response header. */
             requestId: string;
         };
+        /** @description 503 service_unavailable. */
+        ServiceUnavailableError: {
+            /**
+             * @description Match on this, not on message. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            code: "service_unavailable";
+            /** @description Human-readable, not localized; the text may change. */
+            message: string;
+            details: components["schemas"]["RateLimitedDetails"];
+            /** @description Same value as the X-Request-Id response header. */
+            requestId: string;
+        };
         /**
          * @example {
          *       "rows": [
@@ -646,7 +659,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description rate_limited: the budget is spent. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff. */
+        /** @description rate_limited: the budget is spent, or this client asks for more than its share of the capacity. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff. */
         RateLimited: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -672,7 +685,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description rate_limited: the budget is spent. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff. No body (HEAD). */
+        /** @description rate_limited: the budget is spent, or this client asks for more than its share of the capacity. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff. No body (HEAD). */
         RateLimitedHead: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -718,6 +731,44 @@ export interface components {
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "Cache-Control": components["headers"]["Cache-Control"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description service_unavailable: the service is over capacity (this client is within its share); nothing was done. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff. */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "service_unavailable",
+                 *         "message": "The service is over capacity. Retry after the number of seconds in Retry-After.",
+                 *         "details": {
+                 *           "retryAfterSeconds": 1
+                 *         },
+                 *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description service_unavailable: the service is over capacity (this client is within its share); nothing was done. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff. No body (HEAD). */
+        ServiceUnavailableHead: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -908,6 +959,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCategoriesHead: {
@@ -951,6 +1003,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLargeHead"];
             429: components["responses"]["RateLimitedHead"];
             500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
     listProducts: {
@@ -1012,6 +1065,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listProductsHead: {
@@ -1071,6 +1125,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLargeHead"];
             429: components["responses"]["RateLimitedHead"];
             500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
     getProduct: {
@@ -1110,6 +1165,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProductHead: {
@@ -1147,6 +1203,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLargeHead"];
             429: components["responses"]["RateLimitedHead"];
             500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
     listPromotions: {
@@ -1192,6 +1249,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPromotionsHead: {
@@ -1235,6 +1293,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLargeHead"];
             429: components["responses"]["RateLimitedHead"];
             500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
     listStock: {
@@ -1298,6 +1357,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listStockHead: {
@@ -1359,6 +1419,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLargeHead"];
             429: components["responses"]["RateLimitedHead"];
             500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
 }
