@@ -45,9 +45,16 @@ async function main(): Promise<void> {
   configureApp(app, prepared.config, logger);
   // Traffic only once what requests need is ready (docs/rate-limits.md#overload): the port opens,
   // and readiness with it, after every connection of the pools is open and the signing key read.
+  // What fails here (a database not migrated yet, say) is loaded when first needed instead, and
+  // readiness says what is missing.
   const warmUpDeadline = Date.now() + 30_000;
-  await app.get(SqlReader).warmUp(warmUpDeadline);
-  await app.get(ServiceSecrets).signingKey(warmUpDeadline);
+  await app
+    .get(SqlReader)
+    .warmUp(warmUpDeadline)
+    .then(() => app.get(ServiceSecrets).signingKey(warmUpDeadline))
+    .catch((error: unknown) =>
+      logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'warm-up incomplete'),
+    );
   const drain = new ConnectionDrain(app.getHttpServer() as Server);
   try {
     await app.listen(config.port);
