@@ -21,10 +21,11 @@ interface ServerSocket extends Socket {
  * At most `depth` requests of one connection are handled at once (docs/rate-limits.md#overload).
  * Node hands every pipelined request of a connection to the application as soon as it is parsed, so
  * one client pipelining 100 requests on each of 200 connections had 20,000 in flight. Here, once a
- * connection has `depth` requests running, its socket is no longer read (as nginx and other HTTP
- * servers do): the rest wait unread in the kernel's buffers and the client's, costing this process
- * nothing, and TCP flow control slows the sender. Requests already parsed from the last read (at most
- * one read's worth, 64 KiB) wait here, in order, and start as earlier ones finish.
+ * connection has `depth` requests running and more arrive, its socket is no longer read until they
+ * are answered (as nginx and other HTTP servers do): the rest wait unread in the kernel's buffers
+ * and the client's, costing this process nothing, and TCP flow control slows the sender. Requests
+ * already parsed from the last read (at most one read's worth, 64 KiB) wait here, in order, and
+ * start as earlier ones finish.
  *
  * Node stops reading a socket itself when its responses are not being read (`_paused`), and resumes
  * it when they drain, or when a finished request's body is dumped; the flag is therefore made to
@@ -55,7 +56,7 @@ export function boundPipelining(server: Server, depth: number): void {
       }
       run(connection, req, res);
     }
-    if (connection.running < depth && connection.held.length === 0 && connection.holding) {
+    if (connection.held.length === 0 && connection.holding) {
       connection.holding = false;
       if (!socket._paused && !socket.destroyed) {
         socket.parser?.resume();
@@ -74,7 +75,9 @@ export function boundPipelining(server: Server, depth: number): void {
     }
     if (connection.running < depth && connection.held.length === 0) run(connection, req, res);
     else connection.held.push({ req, res });
-    if (connection.running >= depth && !connection.holding) {
+    // Only once a request is held: a connection with nothing pipelined is still read, so that a client
+    // that goes away is noticed (and its request's work ended) while its request runs.
+    if (connection.held.length > 0 && !connection.holding) {
       connection.holding = true;
       socket.pause();
     }
