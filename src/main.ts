@@ -11,6 +11,8 @@ import { type AppConfig, ConfigError, loadConfig } from './config/app-config.js'
 import { type DemoKey, usableDemoKeys } from './startup/demo-keys.js';
 import { prepareDatabase } from './startup/prepare-database.js';
 import { verifyServerSettings } from './database/data-source-options.js';
+import { ServiceSecrets } from './database/service-secrets.js';
+import { SqlReader } from './database/sql-reader.js';
 import { ShutdownState } from './health/shutdown-state.js';
 import { ConnectionDrain } from './http/connection-drain.js';
 import { isPortInUse, portHasListener, portInUseMessage, portIsFree } from './http/port-check.js';
@@ -50,6 +52,18 @@ async function main(): Promise<void> {
   if (config.dbPooler === 'transaction')
     await verifyServerSettings(app.get(DataSource), { statementTimeoutMs: config.dbStatementTimeoutMs });
   configureApp(app, prepared.config, logger);
+  // Traffic only once what requests need is ready (docs/rate-limits.md#overload): the port opens,
+  // and readiness with it, after every connection of the pools is open and the signing key read.
+  // What fails here (a database not migrated yet, say) is loaded when first needed instead, and
+  // readiness says what is missing.
+  const warmUpDeadline = Date.now() + 30_000;
+  await app
+    .get(SqlReader)
+    .warmUp(warmUpDeadline)
+    .then(() => app.get(ServiceSecrets).signingKey(warmUpDeadline))
+    .catch((error: unknown) =>
+      logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'warm-up incomplete'),
+    );
   const drain = new ConnectionDrain(app.getHttpServer() as Server);
   try {
     await app.listen(config.port);

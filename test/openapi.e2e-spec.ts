@@ -54,7 +54,7 @@ describe('the OpenAPI document', () => {
       expect(op['x-required-scopes']).toEqual(scopes[path] === 'any' ? [...SCOPES] : [scopes[path]]);
       if (method === 'get') for (const scope of op['x-required-scopes']) expect(op.description).toContain(scope);
       expect(op.security).toEqual([{ apiKey: [] }]);
-      expect(Object.keys(op.responses)).toEqual(['200', '400', '401', '403', '404', '413', '429', '500']);
+      expect(Object.keys(op.responses)).toEqual(['200', '400', '401', '403', '404', '413', '429', '500', '503']);
       for (const [status, ref] of Object.entries(op.responses as Json)) {
         const response = resolveRef<Json>(ref);
         expect(Object.keys(response.headers)).toEqual(
@@ -256,6 +256,7 @@ describe('the OpenAPI document as generators and validators read it (issue 17)',
       envelope('validation_failed', { errors: [] }),
       envelope('scope_denied', { requiredScopes: ['inventory.stock.read'] }),
       envelope('rate_limited', { retryAfterSeconds: 3 }),
+      envelope('service_unavailable', { retryAfterSeconds: 1 }),
       ...['unauthorized', 'not_found', 'payload_too_large', 'internal_error'].map((code) => envelope(code, {})),
     ];
     for (const body of valid) expect([body, validate(body) || schemaErrors(validate)]).toEqual([body, true]);

@@ -61,7 +61,7 @@ const FILES: Record<string, () => Example[]> = {
   ...Object.fromEntries(definedLists().map((d) => [sqlFileOf(d), () => listExamples(sqlFileOf(d))])),
   'stores.repository.sql': () => [
     ...listExamples('stores.repository.sql'),
-    ['exists', () => t.app.get(StoresRepository).exists('ten_a', 'sto_a1', Date.now() + 60_000)],
+    ['exists', () => t.app.get(StoresRepository).exists('ten_a', 'sto_a1', 'cli_a_all', Date.now() + 60_000)],
   ],
   'api-keys.repository.sql': () => [
     ['findByDigest', () => t.app.get(ApiKeysRepository).findByDigest('0'.repeat(64), Date.now() + 60_000)],

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { SingleFlight } from '../admission/single-flight.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { digestKey, isKeyForEnvironment } from '../values/api-key-format.js';
@@ -27,6 +28,8 @@ const MAX_CACHE_ENTRIES = 10_000;
 @Injectable()
 export class ApiKeyService {
   private readonly cache = new Map<string, CacheEntry>();
+  /** Concurrent misses of one key share one lookup (a burst on a fresh process is one read, not 5,000). */
+  private readonly lookups = new SingleFlight<string, KeyEntry | null>();
 
   constructor(
     private readonly keys: ApiKeysRepository,
@@ -52,13 +55,15 @@ export class ApiKeyService {
     const ttl = this.config.authCacheTtlMs;
     const cached = this.cache.get(digest);
     if (cached && nowMs - cached.loadedAt < ttl) return cached.entry;
-    const row = await this.keys.findByDigest(digest, deadlineMs);
-    const entry = row === null ? null : { row, caller: callerOf(row) };
-    if (ttl > 0) {
-      if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
-      this.cache.set(digest, { entry, loadedAt: nowMs });
-    }
-    return entry;
+    return this.lookups.run(digest, async () => {
+      const row = await this.keys.findByDigest(digest, deadlineMs);
+      const entry = row === null ? null : { row, caller: callerOf(row) };
+      if (ttl > 0) {
+        if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
+        this.cache.set(digest, { entry, loadedAt: nowMs });
+      }
+      return entry;
+    });
   }
 }
 

@@ -35,14 +35,22 @@ export interface AppConfig {
    */
   readonly dbPooler: DbPooler;
   /**
-   * Admission by cost (docs/rate-limits.md#admission-by-cost): how many expensive reads may run at
-   * once on a pool; the rest of its connections are kept for cheap reads.
+   * Admission to the pools (docs/rate-limits.md#overload): how many expensive reads may run at once
+   * on a pool; the rest of its connections are kept for cheap reads.
    */
   readonly admissionExpensiveReads: number;
-  /** How many expensive reads one API client may run at once on a pool. */
+  /** How many expensive reads one API client may run at once on a pool (a cap beside fair sharing). */
   readonly admissionExpensivePerClient: number;
-  /** How long an expensive read may wait for capacity before it is refused with a 429. */
+  /** How long a read may wait for a connection in a queue that empties now and then. */
   readonly admissionWaitMs: number;
+  /** How long a read may wait once its queue has stood for 100 ms without emptying (CoDel's target). */
+  readonly admissionQueueTargetMs: number;
+  /** How many reads of one client may wait per pool and lane; more are a 429 at once. */
+  readonly admissionQueuePerClient: number;
+  /** How many reads may wait per pool and lane; more are shed at once. */
+  readonly admissionQueueLimit: number;
+  /** How many requests of one connection are handled at once; the rest wait unread in its socket. */
+  readonly httpPipelineDepth: number;
   readonly migrateOnStart: boolean;
   /** How long removal records are kept (docs/sync.md#removals): a position older than them is refused. */
   readonly syncRemovalsRetentionDays: number;
@@ -82,6 +90,10 @@ export const CONFIG_VARIABLES = [
   'ADMISSION_EXPENSIVE_READS',
   'ADMISSION_EXPENSIVE_PER_CLIENT',
   'ADMISSION_WAIT_MS',
+  'ADMISSION_QUEUE_TARGET_MS',
+  'ADMISSION_QUEUE_PER_CLIENT',
+  'ADMISSION_QUEUE_LIMIT',
+  'HTTP_PIPELINE_DEPTH',
   'MIGRATE_ON_START',
   'SYNC_REMOVALS_RETENTION_DAYS',
   'DATA_DIR',
@@ -260,11 +272,15 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     dbPoolSize,
     dbPooler,
     admissionExpensiveReads: expensiveReads,
-    // One expensive read of a client at a time: each keeps a database core busy while it runs, and a
-    // client's second one waits for its first (ADMISSION_WAIT_MS) rather than taking another core
-    // (docs/rate-limits.md#admission-by-cost: measured under 100 concurrent searches of one client).
-    admissionExpensivePerClient: integer(env, 'ADMISSION_EXPENSIVE_PER_CLIENT', 1, 1, expensiveReads),
+    // No cap by default: a lone client may use the whole expensive capacity, and contending clients
+    // share it fairly (docs/rate-limits.md#overload). Until issue 31 the default was 1, which held a
+    // lone client to one search at a time however idle the database was.
+    admissionExpensivePerClient: integer(env, 'ADMISSION_EXPENSIVE_PER_CLIENT', expensiveReads, 1, expensiveReads),
     admissionWaitMs: integer(env, 'ADMISSION_WAIT_MS', 1000, 0, 60_000),
+    admissionQueueTargetMs: integer(env, 'ADMISSION_QUEUE_TARGET_MS', 50, 0, 60_000),
+    admissionQueuePerClient: integer(env, 'ADMISSION_QUEUE_PER_CLIENT', 32, 0, 10_000),
+    admissionQueueLimit: integer(env, 'ADMISSION_QUEUE_LIMIT', 128, 0, 100_000),
+    httpPipelineDepth: integer(env, 'HTTP_PIPELINE_DEPTH', 1, 1, 1000),
     migrateOnStart,
     syncRemovalsRetentionDays: integer(env, 'SYNC_REMOVALS_RETENTION_DAYS', 35, 1, 3650),
     dataDir: raw(env, 'DATA_DIR') ?? '.data',

@@ -5,13 +5,14 @@ import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { ADMISSION_REFUSALS, type AdmissionRefusals, type Cost, ExpensiveAdmission } from './admission.js';
-import { DatabaseBusyError, DatabaseDeadlineError } from './deadline.js';
+import { AdmissionRefused, type Cost, FairScheduler } from '../admission/fair-scheduler.js';
+import { ADMISSION_REFUSALS, type AdmissionRefusals } from '../admission/refusals.js';
+import { DatabaseBusyError, DatabaseDeadlineError, DatabaseOverloadedError } from './deadline.js';
 import type { Statement } from './statement.js';
 
 export interface ReadOptions {
   readonly cost: Cost;
-  /** The API client an expensive read counts against (its share of the expensive capacity). */
+  /** The API client a read counts against (its share of the pool); none for the service's own reads. */
   readonly client?: string;
   /**
    * `replica` (the default) reads from a read replica when DATABASE_REPLICA_URLS names any; key
@@ -51,8 +52,10 @@ const CANCEL_GRACE_MS = 2000;
  * The one way the request path reaches PostgreSQL: TypeORM's pools (the primary and the replicas),
  * one connection per read, every wait bounded by the request's deadline on this side too, so that a
  * frozen or overloaded database ends a request promptly instead of in a hung socket (the server-side
- * statement_timeout cannot help when the server itself is frozen). Reads are admitted by cost
- * (`Cost`): expensive ones get a permit of their pool first, or a DatabaseBusyError (a 429).
+ * statement_timeout cannot help when the server itself is frozen). Every read is admitted to its
+ * pool's connections by a FairScheduler first (its lane by `Cost`, its share by client), or refused
+ * at once with DatabaseBusyError (a 429) or DatabaseOverloadedError (a 503): the pool's own queue is
+ * never used, so that no read waits unbounded there and fails at its deadline.
  *
  * A watchdog that runs a few times a second (a request pays for no timer of its own) ends a read past
  * its deadline at once, and cancels its statement in PostgreSQL with a cancel request: the database
@@ -64,7 +67,7 @@ const CANCEL_GRACE_MS = 2000;
  */
 @Injectable()
 export class SqlReader implements OnModuleDestroy {
-  private readonly admissions = new Map<Pool, ExpensiveAdmission>();
+  private readonly schedulers = new Map<Pool, FairScheduler>();
   private readonly watched = new Set<Watched>();
   private readonly watchdog = setInterval(() => this.expireOverdue(), WATCH_INTERVAL_MS).unref();
   /**
@@ -85,14 +88,15 @@ export class SqlReader implements OnModuleDestroy {
   /** Runs `work` on one connection, within `deadlineMs` (epoch milliseconds) for every wait. */
   async read<T>(deadlineMs: number, options: ReadOptions, work: (session: ReadSession) => Promise<T>): Promise<T> {
     const pool = this.pool(options.server ?? 'replica');
-    const admission = options.cost === 'expensive' ? this.admission(pool) : null;
+    const scheduler = this.scheduler(pool);
     const client = options.client ?? '';
-    if (admission) await admission.acquire(client, deadlineMs).catch((error: unknown) => this.refused(error));
+    const lane = options.cost;
+    await scheduler.acquire(client, lane, deadlineMs).catch((error: unknown) => this.refused(error));
     let checkout: Checkout;
     try {
       checkout = new Checkout(await this.connect(pool, deadlineMs), deadlineMs, this.namedStatements);
     } catch (error) {
-      admission?.release(client);
+      scheduler.release(client, lane);
       throw error;
     }
     this.watched.add(checkout);
@@ -103,16 +107,37 @@ export class SqlReader implements OnModuleDestroy {
       return result;
     } finally {
       this.watched.delete(checkout);
+      // The permit goes back with the connection: not while a cancelled statement still holds it.
       const given = checkout.giveBack();
-      if (given === null) admission?.release(client);
-      else if (admission) void given.then(() => admission.release(client));
+      if (given === null) scheduler.release(client, lane);
+      else void given.then(() => scheduler.release(client, lane));
     }
   }
 
-  /** A refusal of admission is a 429 like the budgets' own: counted beside them. */
+  /** A refusal of admission is a 429 (the client is over its share) or a 503 (the service is full). */
   private refused(error: unknown): never {
-    if (error instanceof DatabaseBusyError) this.refusals?.countAdmissionRefused();
-    throw error;
+    if (!(error instanceof AdmissionRefused)) throw error;
+    this.refusals?.countAdmissionRefused(error.refusal);
+    throw error.refusal === 'client'
+      ? new DatabaseBusyError(RETRY_AFTER_SECONDS)
+      : new DatabaseOverloadedError(RETRY_AFTER_SECONDS);
+  }
+
+  /**
+   * Opens every connection of every pool now (the primary's and each replica's), so that the first
+   * burst after a start waits for no connection to be made (docs/rate-limits.md#overload).
+   */
+  async warmUp(deadlineMs: number): Promise<void> {
+    const driver = this.dataSource.driver as PostgresDriver;
+    const pools = [driver.master as Pool, ...((driver.slaves ?? []) as Pool[])].map(listened);
+    await Promise.all(
+      pools.map(async (pool) => {
+        const clients = await Promise.all(
+          Array.from({ length: this.config.dbPoolSize }, () => this.connect(pool, deadlineMs)),
+        );
+        for (const client of clients) client.release();
+      }),
+    );
   }
 
   onModuleDestroy(): void {
@@ -164,26 +189,26 @@ export class SqlReader implements OnModuleDestroy {
       server === 'replica' && replicas.length > 0
         ? replicas[Math.floor(Math.random() * replicas.length)]
         : (driver.master as Pool);
-    if (!listenedPools.has(pool)) {
-      listenedPools.add(pool);
-      // From its creation: a new connection can be handed out and fail within one read of its socket.
-      pool.on('connect', listenForErrors);
-    }
-    return pool;
+    return listened(pool);
   }
 
-  private admission(pool: Pool): ExpensiveAdmission {
-    let admission = this.admissions.get(pool);
-    if (admission === undefined) {
-      admission = new ExpensiveAdmission({
-        capacity: this.config.admissionExpensiveReads,
-        perClient: this.config.admissionExpensivePerClient,
-        waitMs: this.config.admissionWaitMs,
-        retryAfterSeconds: RETRY_AFTER_SECONDS,
+  private scheduler(pool: Pool): FairScheduler {
+    let scheduler = this.schedulers.get(pool);
+    if (scheduler === undefined) {
+      const c = this.config;
+      scheduler = new FairScheduler({
+        capacity: c.dbPoolSize,
+        expensive: c.admissionExpensiveReads,
+        expensivePerClient: c.admissionExpensivePerClient,
+        waitMs: c.admissionWaitMs,
+        targetMs: c.admissionQueueTargetMs,
+        intervalMs: QUEUE_INTERVAL_MS,
+        queuePerClient: c.admissionQueuePerClient,
+        queueLimit: c.admissionQueueLimit,
       });
-      this.admissions.set(pool, admission);
+      this.schedulers.set(pool, scheduler);
     }
-    return admission;
+    return scheduler;
   }
 }
 
@@ -191,7 +216,13 @@ const BEGIN_SNAPSHOT = { text: 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY'
 const COMMIT_SNAPSHOT = { text: 'COMMIT', name: undefined };
 const END_SNAPSHOT = { text: 'ROLLBACK', name: undefined };
 
-/** What a refused expensive read is told: statements last up to seconds, capacity frees up within one. */
+/**
+ * How long a lane's queue must stand without emptying before its waits are cut to the target
+ * (CoDel's interval, and Facebook's adaptive queue timeouts' 100 ms).
+ */
+const QUEUE_INTERVAL_MS = 100;
+
+/** What a refused read is told: statements last up to seconds, capacity frees up within one. */
 const RETRY_AFTER_SECONDS = 1;
 
 /** A pg client's connection parameters and the key of its backend (what a cancel request needs). */
@@ -318,6 +349,16 @@ function listenForErrors(client: PoolClient): void {
   if (listening.has(client)) return;
   listening.add(client);
   client.on('error', () => undefined);
+}
+
+/** The pool, its new clients listened to for 'error' from their creation (see `listenForErrors`). */
+function listened(pool: Pool): Pool {
+  if (!listenedPools.has(pool)) {
+    listenedPools.add(pool);
+    // From its creation: a new connection can be handed out and fail within one read of its socket.
+    pool.on('connect', listenForErrors);
+  }
+  return pool;
 }
 
 /** `promise`'s value, or `otherwise` after `ms`. */

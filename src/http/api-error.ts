@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'payload_too_large',
   'rate_limited',
   'internal_error',
+  'service_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -93,6 +94,20 @@ export class ApiError extends HttpException {
       429,
       'rate_limited',
       'Too many requests. Retry after the number of seconds in Retry-After.',
+      { retryAfterSeconds },
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
+  }
+
+  /**
+   * The service is over capacity and this client within its share (docs/rate-limits.md#overload):
+   * nothing was done, and the same request may succeed after Retry-After.
+   */
+  static serviceUnavailable(retryAfterSeconds: number): ApiError {
+    return new ApiError(
+      503,
+      'service_unavailable',
+      'The service is over capacity. Retry after the number of seconds in Retry-After.',
       { retryAfterSeconds },
       { 'Retry-After': String(retryAfterSeconds) },
     );

@@ -1,6 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DatabaseBusyError } from '../database/deadline.js';
+import { DatabaseBusyError, DatabaseOverloadedError } from '../database/deadline.js';
 import { ApiError, type ErrorCode, type ParameterError } from './api-error.js';
 import { generateRequestId, REQUEST_ID_HEADER } from './request-id.middleware.js';
 
@@ -17,8 +17,10 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 /** Turns whatever was thrown into the contract's error. Unknown errors become a generic 500. */
 export function toApiError(exception: unknown): ApiError {
   if (exception instanceof ApiError) return exception;
-  // An expensive read refused admission: the service is busy, come back after Retry-After.
+  // A read refused admission (docs/rate-limits.md#overload): the client is over its share (429) or
+  // the service over capacity (503); either way come back after Retry-After.
   if (exception instanceof DatabaseBusyError) return ApiError.rateLimited(exception.retryAfterSeconds);
+  if (exception instanceof DatabaseOverloadedError) return ApiError.serviceUnavailable(exception.retryAfterSeconds);
   const status =
     exception instanceof HttpException
       ? exception.getStatus()

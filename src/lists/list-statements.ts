@@ -1,4 +1,4 @@
-import type { Cost } from '../database/admission.js';
+import type { Cost } from '../admission/fair-scheduler.js';
 import { Shapes, type Statement, type StatementBuilder } from '../database/statement.js';
 import { tenantTables } from '../schema/tenant-tables.js';
 import { type DataScope, scopeCondition, scopeShape } from '../tenancy/data-scope.js';

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
+import type { Refusal } from '../admission/fair-scheduler.js';
 
 interface PgPool {
   totalCount: number;
@@ -30,6 +31,11 @@ export class MetricsService {
     name: 'rate_limited_requests_total',
     help: 'Requests refused with 429, by budget policy.',
     labelNames: ['policy'],
+    registers: [this.registry],
+  });
+  private readonly shed = new Counter({
+    name: 'overload_shed_requests_total',
+    help: 'Reads refused with 503 because the service was over capacity (docs/rate-limits.md#overload).',
     registers: [this.registry],
   });
   private readonly redisFailOpen = new Counter({
@@ -93,9 +99,13 @@ export class MetricsService {
     this.rateLimited.inc({ policy });
   }
 
-  /** An expensive read refused admission (src/database/admission.ts): a 429 like the budgets' own. */
-  countAdmissionRefused(): void {
-    this.rateLimited.inc({ policy: 'admission' });
+  /**
+   * A read refused admission (src/admission/fair-scheduler.ts): a client over its share is a 429 like
+   * the budgets' own; a service over capacity is a 503, counted apart.
+   */
+  countAdmissionRefused(refusal: Refusal): void {
+    if (refusal === 'client') this.rateLimited.inc({ policy: 'admission' });
+    else this.shed.inc();
   }
 
   countRedisFailOpen(): void {

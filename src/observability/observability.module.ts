@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { ADMISSION_REFUSALS } from '../database/admission.js';
+import { ADMISSION_REFUSALS } from '../admission/refusals.js';
 import { MetricsController } from './metrics.controller.js';
 import { MetricsService } from './metrics.service.js';
 

@@ -50,7 +50,8 @@ you miss none. A full walk is needed again only when a position is refused.
 ## Errors
 Every non-200 response is \`{ "error": { "code", "message", "details", "requestId" } }\`. Match on
 \`code\`: validation_failed (400), unauthorized (401), scope_denied (403), not_found (404),
-payload_too_large (413), rate_limited (429), internal_error (500); \`details\` has the shape of its code.
+payload_too_large (413), rate_limited (429), internal_error (500), service_unavailable (503: the service
+is over capacity, nothing was done); \`details\` has the shape of its code.
 Every response carries \`X-Request-Id\`; send your own (\`^[A-Za-z0-9_.:-]{1,80}$\`) to correlate, and quote
 it when reporting a problem. Unknown paths and methods other than GET and HEAD answer 404 not_found.
 
@@ -60,7 +61,9 @@ per address: 401 while the address has budget left; once it is spent, every requ
 gets 429 whatever key it sends, until \`Retry-After\` has passed, so key guessing stops there.
 The numbers are policy and may change: read them from the \`RateLimit-Policy\` and
 \`RateLimit\` headers on every response, and on 429 wait \`Retry-After\` seconds, then retry with
-exponential backoff. Never hardcode a limit.
+exponential backoff. Never hardcode a limit. Under load a request may also be refused at once, before
+any work: 429 when this client asks for more than its share of the capacity, 503 with \`Retry-After\`
+when the service is over capacity; both are safe to retry after \`Retry-After\`.
 
 ## Versioning
 Everything lives under \`/v1\` (API version 1.0.0). A breaking change would come under \`/v2\`; \`/v1\`

@@ -36,6 +36,7 @@ const BODY_OF_CODE: Record<ErrorCode, string> = {
   payload_too_large: 'PlainError',
   rate_limited: 'RateLimitedError',
   internal_error: 'PlainError',
+  service_unavailable: 'ServiceUnavailableError',
 };
 
 export const ERROR_SCHEMAS: Record<string, SchemaObject> = {
@@ -57,6 +58,7 @@ export const ERROR_SCHEMAS: Record<string, SchemaObject> = {
   ValidationFailedError: errorBody(['validation_failed'], 'ValidationFailedDetails', '400 validation_failed.'),
   ScopeDeniedError: errorBody(['scope_denied'], 'ScopeDeniedDetails', '403 scope_denied.'),
   RateLimitedError: errorBody(['rate_limited'], 'RateLimitedDetails', '429 rate_limited.'),
+  ServiceUnavailableError: errorBody(['service_unavailable'], 'RateLimitedDetails', '503 service_unavailable.'),
   PlainError: errorBody(
     ['unauthorized', 'not_found', 'payload_too_large', 'internal_error'],
     'NoDetails',

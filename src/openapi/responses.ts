@@ -162,7 +162,8 @@ const ERROR_RESPONSES: {
     status: 429,
     name: 'RateLimited',
     description:
-      'rate_limited: the budget is spent. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff.',
+      'rate_limited: the budget is spent, or this client asks for more than its share of the capacity. ' +
+      'Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff.',
     headers: ['Retry-After'],
     example: envelope('rate_limited', 'Too many requests. Retry after the number of seconds in Retry-After.', {
       retryAfterSeconds: 17,
@@ -173,6 +174,21 @@ const ERROR_RESPONSES: {
     name: 'InternalError',
     description: 'internal_error: an unexpected error; the body says nothing more. Report the requestId.',
     example: envelope('internal_error', 'An internal error occurred. Report the requestId if the problem persists.'),
+  },
+  {
+    status: 503,
+    name: 'ServiceUnavailable',
+    description:
+      'service_unavailable: the service is over capacity (this client is within its share); nothing was done. ' +
+      'Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff.',
+    headers: ['Retry-After'],
+    example: envelope(
+      'service_unavailable',
+      'The service is over capacity. Retry after the number of seconds in Retry-After.',
+      {
+        retryAfterSeconds: 1,
+      },
+    ),
   },
 ];
 

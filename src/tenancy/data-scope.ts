@@ -42,7 +42,8 @@ export class DataScopeService {
   async resolve(caller: ApiCaller, storeId?: string): Promise<DataScope> {
     if (storeId !== undefined) {
       if (caller.allowedStoreIds !== null && !caller.allowedStoreIds.includes(storeId)) throw ApiError.notFound();
-      if (!(await this.stores.exists(caller.tenantId, storeId, caller.deadlineMs))) throw ApiError.notFound();
+      if (!(await this.stores.exists(caller.tenantId, storeId, caller.clientId, caller.deadlineMs)))
+        throw ApiError.notFound();
     }
     return scopeOf(caller, caller.allowedStoreIds, storeId);
   }

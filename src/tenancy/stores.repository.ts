@@ -41,9 +41,10 @@ const CLIENT_VIEW = fixedStatement<ViewInput>((sql) => {
 export class StoresRepository {
   constructor(private readonly reader: SqlReader) {}
 
-  async exists(tenantId: string, storeId: string, deadlineMs: number): Promise<boolean> {
+  /** `client`: the API client the read counts against (its share of the pool). */
+  async exists(tenantId: string, storeId: string, client: string, deadlineMs: number): Promise<boolean> {
     const input = { tenantId, storeId };
-    const rows = await this.reader.read(deadlineMs, { cost: 'cheap', server: 'primary' }, (session) =>
+    const rows = await this.reader.read(deadlineMs, { cost: 'cheap', server: 'primary', client }, (session) =>
       session.rows(STORE_EXISTS, STORE_EXISTS.values(input)),
     );
     return rows.length > 0;
@@ -52,7 +53,7 @@ export class StoresRepository {
   /** The stores a client may see, as they are now (not as the key cache last saw them). */
   async view(tenantId: string, clientId: string, storeId: string | null, deadlineMs: number): Promise<ClientView> {
     const input = { tenantId, clientId, storeId };
-    const rows = await this.reader.read(deadlineMs, { cost: 'cheap', server: 'primary' }, (session) =>
+    const rows = await this.reader.read(deadlineMs, { cost: 'cheap', server: 'primary', client: clientId }, (session) =>
       session.rows<ClientView>(CLIENT_VIEW, CLIENT_VIEW.values(input)),
     );
     return rows[0] ?? { allowedStoreIds: [], storeExists: false, horizon: '0', next: '0' };

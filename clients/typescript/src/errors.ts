@@ -17,6 +17,7 @@ export type ErrorDetailsByCode = {
   payload_too_large: NoDetails;
   rate_limited: { retryAfterSeconds: number };
   internal_error: NoDetails;
+  service_unavailable: { retryAfterSeconds: number };
   unexpected_response: NoDetails;
 };
 
@@ -89,6 +90,7 @@ const SERVICE_CODES = [
   'payload_too_large',
   'rate_limited',
   'internal_error',
+  'service_unavailable',
 ] as const satisfies readonly ErrorCode[];
 type _EveryCodeIsRecognised = Assert<[ErrorCode] extends [(typeof SERVICE_CODES)[number]] ? true : false>;
 const isServiceCode = (code: string): code is ErrorCode => (SERVICE_CODES as readonly string[]).includes(code);

@@ -265,7 +265,7 @@ export interface components {
             updatedAt: string;
         };
         /** @description The error; `details` has the shape of its `code`. */
-        ErrorBody: components["schemas"]["ValidationFailedError"] | components["schemas"]["PlainError"] | components["schemas"]["ScopeDeniedError"] | components["schemas"]["RateLimitedError"];
+        ErrorBody: components["schemas"]["ValidationFailedError"] | components["schemas"]["PlainError"] | components["schemas"]["ScopeDeniedError"] | components["schemas"]["RateLimitedError"] | components["schemas"]["ServiceUnavailableError"];
         /** @description Every non-200 response. */
         ErrorEnvelope: {
             error: components["schemas"]["ErrorBody"];
@@ -559,6 +559,19 @@ export interface components {
             /** @description Human-readable, not localized; the text may change. */
             message: string;
             details: components["schemas"]["ScopeDeniedDetails"];
+            /** @description Same value as the X-Request-Id response header. */
+            requestId: string;
+        };
+        /** @description 503 service_unavailable. */
+        ServiceUnavailableError: {
+            /**
+             * @description Match on this, not on message. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            code: "service_unavailable";
+            /** @description Human-readable, not localized; the text may change. */
+            message: string;
+            details: components["schemas"]["RateLimitedDetails"];
             /** @description Same value as the X-Request-Id response header. */
             requestId: string;
         };
@@ -892,7 +905,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description rate_limited: the budget is spent. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff. */
+        /** @description rate_limited: the budget is spent, or this client asks for more than its share of the capacity. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff. */
         RateLimited: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -918,7 +931,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description rate_limited: the budget is spent. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff. No body (HEAD). */
+        /** @description rate_limited: the budget is spent, or this client asks for more than its share of the capacity. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff. No body (HEAD). */
         RateLimitedHead: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -964,6 +977,44 @@ export interface components {
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 RateLimit: components["headers"]["RateLimit"];
                 "Cache-Control": components["headers"]["Cache-Control"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description service_unavailable: the service is over capacity (this client is within its share); nothing was done. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff. */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "service_unavailable",
+                 *         "message": "The service is over capacity. Retry after the number of seconds in Retry-After.",
+                 *         "details": {
+                 *           "retryAfterSeconds": 1
+                 *         },
+                 *         "requestId": "req_8GmKz2QpLr5TnW1xYb7cDf3h"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description service_unavailable: the service is over capacity (this client is within its share); nothing was done. Wait Retry-After seconds (also in details.retryAfterSeconds), then retry with backoff. No body (HEAD). */
+        ServiceUnavailableHead: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1154,6 +1205,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCategoriesHead: {
@@ -1197,6 +1249,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLargeHead"];
             429: components["responses"]["RateLimitedHead"];
             500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
     listProductRemovals: {
@@ -1244,6 +1297,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listProductRemovalsHead: {
@@ -1289,6 +1343,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLargeHead"];
             429: components["responses"]["RateLimitedHead"];
             500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
     listProducts: {
@@ -1350,6 +1405,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listProductsHead: {
@@ -1409,6 +1465,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLargeHead"];
             429: components["responses"]["RateLimitedHead"];
             500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
     getProduct: {
@@ -1448,6 +1505,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProductHead: {
@@ -1485,6 +1543,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLargeHead"];
             429: components["responses"]["RateLimitedHead"];
             500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
     listPromotions: {
@@ -1530,6 +1589,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPromotionsHead: {
@@ -1573,6 +1633,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLargeHead"];
             429: components["responses"]["RateLimitedHead"];
             500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
     listStores: {
@@ -1620,6 +1681,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listStoresHead: {
@@ -1665,6 +1727,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLargeHead"];
             429: components["responses"]["RateLimitedHead"];
             500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
     listStock: {
@@ -1728,6 +1791,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listStockHead: {
@@ -1789,6 +1853,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLargeHead"];
             429: components["responses"]["RateLimitedHead"];
             500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
     listStockRemovals: {
@@ -1836,6 +1901,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listStockRemovalsHead: {
@@ -1881,6 +1947,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLargeHead"];
             429: components["responses"]["RateLimitedHead"];
             500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
 }
