@@ -249,7 +249,8 @@ export class Writer {
           this.storesDeleted++;
           return void (await q(`DELETE FROM stores WHERE id = $1`, [store]));
         }
-        const store = `sto_a_tmp${++this.storesMade}`;
+        // Unique across writers on one database (a failover test runs a second writer on the same data).
+        const store = `sto_a_tmp${++this.storesMade}_${Date.now().toString(36)}`;
         this.stores.push(store);
         const client = await this.db.connect();
         try {
