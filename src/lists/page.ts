@@ -9,6 +9,15 @@ import { SYNC_POSITION_PATTERN_TEXT } from './sync-position.js';
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 50;
 
+/** `pageSize` of every paginated walk (the lists and their removals feeds). */
+export const PAGE_SIZE_PARAM = {
+  min: 1,
+  max: MAX_PAGE_SIZE,
+  default: DEFAULT_PAGE_SIZE,
+  example: 20,
+  description: `Rows per page, 1 to ${MAX_PAGE_SIZE}.`,
+};
+
 /** `cursor` of every paginated walk (the lists and their removals feeds): one parameter in the document. */
 export const CURSOR_PARAM = {
   pattern: CURSOR_PATTERN_TEXT,
@@ -37,13 +46,7 @@ export class PageQuery {
   })
   page?: number;
 
-  @IntegerParam({
-    min: 1,
-    max: MAX_PAGE_SIZE,
-    default: DEFAULT_PAGE_SIZE,
-    example: 20,
-    description: `Rows per page, 1 to ${MAX_PAGE_SIZE}.`,
-  })
+  @IntegerParam(PAGE_SIZE_PARAM)
   pageSize: number = DEFAULT_PAGE_SIZE;
 
   @CursorParam(CURSOR_PARAM)

@@ -5,7 +5,7 @@ import { ApiSchemaWithExample } from '../openapi/schema-examples.js';
 import { CursorParam, IntegerParam, RemovalsPositionParam, StoreIdParam } from '../params/params.js';
 import { type DataScope, scopeCondition, scopeShape } from '../tenancy/data-scope.js';
 import type { ListDefinition } from './list-definition.js';
-import { CURSOR_PARAM, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PageFields } from './page.js';
+import { CURSOR_PARAM, DEFAULT_PAGE_SIZE, PAGE_SIZE_PARAM, PageFields } from './page.js';
 import { SAMPLE_SYNC_POSITION } from './samples.js';
 import { SYNC_POSITION_PATTERN_TEXT } from './sync-position.js';
 
@@ -32,13 +32,7 @@ export class RemovalsQuery {
   @StoreIdParam()
   storeId?: string;
 
-  @IntegerParam({
-    min: 1,
-    max: MAX_PAGE_SIZE,
-    default: DEFAULT_PAGE_SIZE,
-    example: 20,
-    description: `Rows per page, 1 to ${MAX_PAGE_SIZE}.`,
-  })
+  @IntegerParam(PAGE_SIZE_PARAM)
   pageSize: number = DEFAULT_PAGE_SIZE;
 
   @CursorParam(CURSOR_PARAM)
