@@ -52,7 +52,8 @@ if (values.help) {
   --duration S        seconds per measurement (10)        --warmup S       warm-up per server (5)
   --connections N     autocannon connections (50)        --repeat N       turns per server, median kept (1)
   --products N        products of ten_bench_00 (1000000) --stores N       stores (50)   --tenants N (20)
-  --only A,B          scenarios whose name contains A or B (no open loop or sync; "overload" selects it)
+  --only A,B          scenarios whose name contains A or B (no open loop or sync; "overload" selects it,
+                      "overload:" the attacks of bench/attacks.mjs alone)
   --skip-sync         no walks, incremental rounds, VAT-rate edit, compressed walk
   --skip-overload     no overload scenario              --soak S         RSS soak at the end (0)
   --service-dist DIR  the service's build (dist)
@@ -405,6 +406,24 @@ try {
     for (const build of builds) overload[build.name] = await overloadRun(build);
   }
 
+  // The attacks of issue 31 (bench/attacks.mjs, `--only overload:`): a polite client's reads by id
+  // beside a pipelined flood, ten contending searchers and a flood of cheap reads, on each build.
+  let attacks = null;
+  if (!values['skip-overload'] && selected('overload:')) {
+    const keys = await attackKeys();
+    attacks = {};
+    for (const build of builds) {
+      await settle();
+      attacks[build.name] = attacksRun(build, keys);
+      for (const [name, a] of Object.entries(attacks[build.name]))
+        console.log(
+          `${build.name} overload: ${name}: polite p50 ${a.polite.p50} p99 ${a.polite.p99} ms ` +
+            `${JSON.stringify(a.polite.statuses)}; attack ${JSON.stringify(a.statuses)}` +
+            (a.successes ? `; successes ${a.successes.join(' ')}` : ''),
+        );
+    }
+  }
+
   // A client's sync: a full walk of the tenant by next links and by page numbers, then an incremental
   // round after 1% of the products and of the stock levels changed.
   let sync = null;
@@ -417,7 +436,7 @@ try {
     soak = { seconds: Number(values.soak), rssBeforeMiB: before, rssAfterMiB: rssMiB(service.child.pid) };
   }
   const rssAfter = rssMiB(service.child.pid);
-  report({ results, openLoop, overload, sync, soak, rssBefore, rssAfter });
+  report({ results, openLoop, overload, attacks, sync, soak, rssBefore, rssAfter });
 } finally {
   for (const server of [...builds, fair, floor]) server.child.kill('SIGTERM');
   await database.release();
@@ -447,6 +466,41 @@ async function overloadRun(server) {
       `${underLoad.p50} p99 ${underLoad.p99} ms, failed ${underLoad.failed}; searches ${JSON.stringify(result.searches.statuses)}`,
   );
   return result;
+}
+
+/**
+ * The keys of the attacks: eleven more clients of the big tenant (a polite one and ten searchers),
+ * made once (their searches cost what the first client's do), beside its own key (the flood's).
+ */
+async function attackKeys() {
+  const { digestKey, keyHint } = await import(pathToFileURL(resolve('dist/values/api-key-format.js')).href);
+  const keyOf = (i) => `ck_test_BenchTenant00Attacker${String(i).padStart(2, '0')}Key00000000000000001`;
+  for (let i = 0; i <= 10; i++) {
+    await query(
+      `INSERT INTO api_clients (id, tenant_id, name, status, scopes, allowed_store_ids, rate_limit_per_minute)
+       SELECT $1, tenant_id, $2, status, scopes, NULL, 100000000 FROM api_clients WHERE id = 'cli_bench_00'
+       ON CONFLICT (id) DO NOTHING`,
+      [`cli_bench_00_attack_${i}`, `Bench attack client ${i}`],
+    );
+    await query(
+      `INSERT INTO api_keys (id, client_id, key_digest, key_hint) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING`,
+      [`key_bench_00_attack_${i}`, `cli_bench_00_attack_${i}`, digestKey(keyOf(i)), keyHint(keyOf(i))],
+    );
+  }
+  return { floodKey: KEY, politeKey: keyOf(0), searcherKeys: Array.from({ length: 10 }, (_, i) => keyOf(i + 1)) };
+}
+
+function attacksRun(server, keys) {
+  const options = {
+    seconds: duration,
+    byId: `/v1/catalog/products/${middle}`,
+    search: `/v1/catalog/products?pageSize=100&q=${encodeURIComponent(word)}`,
+    ...keys,
+  };
+  const out = execFileSync(process.execPath, ['bench/attacks.mjs', server.base, JSON.stringify(options)], {
+    maxBuffer: 16 << 20,
+  });
+  return JSON.parse(out.toString());
 }
 
 /** One GET on a kept-alive connection: status, headers, the body's bytes as sent and its text. */
@@ -647,7 +701,7 @@ async function syncScenarios() {
   }
 }
 
-function report({ results, openLoop, overload, sync, soak, rssBefore, rssAfter }) {
+function report({ results, openLoop, overload, attacks, sync, soak, rssBefore, rssAfter }) {
   const machine = `${cpus().length} × ${cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
   const date = new Date().toISOString();
   const pct = (r) => (r === null || r === undefined ? '-' : `${(r * 100).toFixed(0)}%`);
@@ -712,6 +766,21 @@ function report({ results, openLoop, overload, sync, soak, rssBefore, rssAfter }
           '',
         ]
       : []),
+    ...(attacks
+      ? [
+          '| overload: attack (bench/attacks.mjs) | build | polite by id p50 ms | p99 ms | polite statuses ' +
+            '| attack statuses | successes per searcher (spread from the mean) |',
+          '|---|---|---:|---:|---|---|---|',
+          ...Object.entries(attacks).flatMap(([build, byAttack]) =>
+            Object.entries(byAttack).map(
+              ([name, a]) =>
+                `| ${name}: ${a.attack} | ${build} | ${a.polite.p50} | ${a.polite.p99} | ${statuses(a.polite.statuses)} ` +
+                `| ${statuses(a.statuses)} | ${a.successes ? `${a.successes.join(' ')} (±${pct(a.spread)})` : ''} |`,
+            ),
+          ),
+          '',
+        ]
+      : []),
     ...(sync
       ? [
           `Sync of the tenant (${sync.byCursor.rows} products, 100 per page, one client): full walk by next links ` +
@@ -770,6 +839,7 @@ function report({ results, openLoop, overload, sync, soak, rssBefore, rssAfter }
         results,
         openLoop,
         overload,
+        attacks,
         sync,
         soak,
         rssBefore,

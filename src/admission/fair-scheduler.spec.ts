@@ -108,9 +108,11 @@ describe('FairScheduler under generated overload schedules (SCHEDULER_SEED)', ()
         for (const lane of ['cheap', 'expensive'] as const) {
           const queued = waiting(lane);
           if (queued.length > limits.queueLimit) problems.push(`${at(step)}: ${queued.length} waiting in ${lane}`);
+          // A client's own bound (queuePerClient) applies while others want the lane; a lone client's
+          // queue may grow to the lane's, and shrinks by displacement as others come.
           for (const c of clients) {
             const mine = queued.filter((r) => r.client === c).length;
-            if (mine > limits.queuePerClient) problems.push(`${at(step)}: ${c} has ${mine} waiting in ${lane}`);
+            if (mine > limits.queueLimit) problems.push(`${at(step)}: ${c} has ${mine} waiting in ${lane}`);
           }
           if (scheduler.state().waiting[lane] !== queued.length)
             problems.push(`${at(step)}: scheduler counts ${scheduler.state().waiting[lane]} waiting in ${lane}`);
@@ -197,7 +199,7 @@ describe('FairScheduler under generated overload schedules (SCHEDULER_SEED)', ()
   it('sheds at once: 429 for a client over its share, 503 for a client within it', async () => {
     const limits: SchedulerLimits = {
       capacity: 2,
-      expensive: 1,
+      expensive: 2,
       expensivePerClient: 1,
       waitMs: 20,
       targetMs: 5,
@@ -212,17 +214,51 @@ describe('FairScheduler under generated overload schedules (SCHEDULER_SEED)', ()
         (e: AdmissionRefused) => e.refusal,
       );
     await scheduler.acquire('a', 'expensive', FAR());
-    // a holds the lane: its next reads wait, the third beyond its queue is refused at once.
+    await scheduler.acquire('b', 'expensive', FAR());
+    // a and b hold the lane: a's next reads wait, the third beyond its queue is refused at once.
     const a1 = refusal(scheduler.acquire('a', 'expensive', FAR()));
     const a2 = refusal(scheduler.acquire('a', 'expensive', FAR()));
     expect(await refusal(scheduler.acquire('a', 'expensive', FAR()))).toBe('client');
-    // b holds nothing: it waits; the lane is full (3) when c comes, and c displaces a's newest.
-    const b = refusal(scheduler.acquire('b', 'expensive', FAR()));
+    // The lane's queue is full (3) when c comes: c displaces a's newest.
+    const b1 = refusal(scheduler.acquire('b', 'expensive', FAR()));
     const c = refusal(scheduler.acquire('c', 'expensive', FAR()));
     expect(await a2).toBe('client');
-    // Past the wait, a (holding the lane) is told 429, b and c (holding nothing) 503.
-    expect(await Promise.all([a1, b, c])).toEqual(['client', 'service', 'service']);
+    // Past the wait, a and b (holding their share) are told 429, c (holding nothing) 503.
+    expect(await Promise.all([a1, b1, c])).toEqual(['client', 'client', 'service']);
     // A deadline already passed is refused without waiting.
     expect(await refusal(scheduler.acquire('d', 'expensive', Date.now() - 1))).toBe('service');
+  });
+
+  it('lets a lone client queue up to the lane limit, and cuts others in by displacement', async () => {
+    const limits: SchedulerLimits = {
+      capacity: 2,
+      expensive: 1,
+      expensivePerClient: 1,
+      waitMs: 60_000,
+      targetMs: 60_000,
+      intervalMs: 100,
+      queuePerClient: 1,
+      queueLimit: 4,
+    };
+    const scheduler = new FairScheduler(limits);
+    const refusal = (p: Promise<void>) =>
+      p.then(
+        () => 'granted',
+        (e: AdmissionRefused) => e.refusal,
+      );
+    await scheduler.acquire('a', 'expensive', FAR());
+    const queued = Array.from({ length: 4 }, () => refusal(scheduler.acquire('a', 'expensive', FAR())));
+    expect(await refusal(scheduler.acquire('a', 'expensive', FAR()))).toBe('client');
+    expect(scheduler.state().waiting.expensive).toBe(4);
+    // b comes: it displaces a's newest and is next.
+    const b = refusal(scheduler.acquire('b', 'expensive', FAR()));
+    expect(await queued[3]).toBe('client');
+    scheduler.release('a', 'expensive');
+    expect(await b).toBe('granted');
+    scheduler.release('b', 'expensive');
+    for (let i = 0; i < 3; i++) {
+      expect(await queued[i]).toBe('granted');
+      scheduler.release('a', 'expensive');
+    }
   });
 });

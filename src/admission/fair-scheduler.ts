@@ -73,11 +73,12 @@ interface Client {
  * - Fair: each client has a queue of its own per lane; a freed connection goes to the waiting client
  *   that holds the fewest in that lane (the least recently served among equals): N contending clients
  *   each hold about 1/N of the lane. When both lanes wait, they take turns for free connections.
- * - Bounded: at most `queuePerClient` waiting reads of a client per lane (more is a 429) and
- *   `queueLimit` in all per lane (a read beyond it displaces the newest of the client with the longest
- *   queue, or is refused when that client is itself).
+ * - Bounded: at most `queuePerClient` waiting reads of a client per lane while another client wants
+ *   the lane (more is a 429; a lone client may queue up to `queueLimit`), and `queueLimit` in all
+ *   per lane (a read beyond it displaces the newest of the client with the longest queue, or is
+ *   refused when that client is itself).
  * - Shed early: a read waits at most `waitMs`, or `targetMs` when its lane's queue has not emptied for
- *   `intervalMs` and its client holds its share already, and never more than half the time left
+ *   `intervalMs` and its client holds its share already while another wants the lane, and never more than half the time left
  *   before its deadline; then it is refused, `client` when its client already holds its fair share
  *   of the lane (capacity over the clients that want it), else `service`.
  */
@@ -104,7 +105,9 @@ export class FairScheduler {
     const waitMs = Math.min(this.waitBound(client, lane), (deadlineMs - this.now()) / 2);
     if (waitMs <= 0) return Promise.reject(new AdmissionRefused(this.refusalOf(client, lane)));
     const queue = this.lanes[lane].queues.get(client);
-    if ((queue?.length ?? 0) >= this.limits.queuePerClient) return Promise.reject(new AdmissionRefused('client'));
+    // A lone client may queue up to the lane's limit: nobody else's wait grows with its queue.
+    const queueBound = this.contended(client, lane) ? this.limits.queuePerClient : this.limits.queueLimit;
+    if ((queue?.length ?? 0) >= queueBound) return Promise.reject(new AdmissionRefused('client'));
     if (this.lanes[lane].waiting >= this.limits.queueLimit && !this.displaceFor(client, lane))
       return Promise.reject(new AdmissionRefused(this.refusalOf(client, lane)));
     return new Promise<void>((resolve, reject) => {
@@ -157,8 +160,16 @@ export class FairScheduler {
   private waitBound(client: string, lane: Cost): number {
     const since = this.lanes[lane].standingSince;
     const standing = since !== null && this.now() - since >= this.limits.intervalMs;
-    if (!standing || this.refusalOf(client, lane) === 'service') return this.limits.waitMs;
+    if (!standing || !this.contended(client, lane) || this.refusalOf(client, lane) === 'service')
+      return this.limits.waitMs;
     return Math.min(this.limits.targetMs, this.limits.waitMs);
+  }
+
+  /** Whether another client holds or waits for a connection of the lane. */
+  private contended(client: string, lane: Cost): boolean {
+    for (const name of this.lanes[lane].queues.keys()) if (name !== client) return true;
+    for (const [name, entry] of this.clients) if (name !== client && entry.held[lane] > 0) return true;
+    return false;
   }
 
   private laneCapacity(lane: Cost): number {
@@ -266,8 +277,10 @@ export class FairScheduler {
   private client(name: string): Client {
     let entry = this.clients.get(name);
     if (entry === undefined) {
-      // A newcomer counts as just served: it goes after those that have waited for longer.
-      entry = { held: { cheap: 0, expensive: 0 }, served: { cheap: this.grants, expensive: this.grants } };
+      // A newcomer counts as served just before the latest grant: ahead of the client served last,
+      // behind those that have waited for longer.
+      const served = this.grants - 0.5;
+      entry = { held: { cheap: 0, expensive: 0 }, served: { cheap: served, expensive: served } };
       this.clients.set(name, entry);
     }
     return entry;
