@@ -164,8 +164,13 @@ export const ROW_WRITES: Record<string, Record<string, RowWrite>> = {
       const candidates = await productsOf(ctx, q, `id LIKE 'prd_a2_f%' OR id LIKE 'prd_wp_%'`);
       if (candidates.length < 60) return 'no product deleted (few left)';
       const id = pick(ctx, candidates);
+      // Its stock level (and cost layers) first, as a logical-replication stream carries the cascade:
+      // under session_replication_role = replica the foreign keys' cascades do not run, and an orphan
+      // stock level would make every later restore of the stock tables fail on its foreign key.
+      await q(`DELETE FROM stock_cost_layers WHERE product_id = $1`, [id]);
+      await q(`DELETE FROM stock_levels WHERE product_id = $1`, [id]);
       await q(`DELETE FROM products WHERE id = $1`, [id]);
-      return `DELETE FROM products WHERE id = ${id}`;
+      return `DELETE FROM products WHERE id = ${id} (its stock level first)`;
     },
   },
   stock_levels: {
