@@ -110,6 +110,20 @@ describe('admission by cost', () => {
     expect(metrics).toMatch(/^rate_limited_requests_total\{policy="admission"\} 5$/m);
   });
 
+  it('lets a lone client use the whole expensive capacity at the default settings (issue 31, item 4)', async () => {
+    // 6 connections: 4 expensive reads at once by default. Until issue 31 one client ran 1 at a time
+    // (ADMISSION_EXPENSIVE_PER_CLIENT defaulted to 1) however idle the rest of the capacity was.
+    t = await createTestApp({ dataset: testDataset(), env: { DB_POOL_SIZE: '6', DB_STATEMENT_TIMEOUT_MS: '20000' } });
+    await lockCategories();
+    const reads = Array.from({ length: 4 }, () => outcome(t.get('/v1/catalog/categories', KEYS.tenantA)));
+    // Admitted, each waits on the lock (a bound for a fault: 4 are admitted at once or never).
+    await until(async () => (await waitingOnLock()) >= 4, 5_000);
+    const admitted = await waitingOnLock();
+    await unlock();
+    expect(admitted).toBe(4);
+    expect(statuses(await Promise.all(reads))).toEqual({ 200: 4 });
+  });
+
   it("admits another client's expensive read while one client floods the expensive capacity", async () => {
     // 6 connections, 2 kept for cheap reads: 4 expensive reads at once, at most 2 of one client.
     t = await createTestApp({
