@@ -7,7 +7,7 @@ import { migrate } from '../../src/database/data-source-options.js';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { pgTool, type PostgresServer } from './postgres-server.js';
 import type { Service } from './service.js';
-import { idOf, nextLink, ROUTES, type Route, type Row } from './sync-harness.js';
+import { idOf, nextLink, REMOVALS_ROUTES, ROUTES, type Route, type Row } from './sync-harness.js';
 
 /**
  * The ways PostgreSQL writes the tables the synced lists read, as generators of operations, and the
@@ -690,8 +690,33 @@ export class SyncCopy {
       return 'refused, then a full walk';
     }
     for (const row of walked.rows) this.rows.set(idOf(row), row);
+    // Then the removals from the same position (docs/sync.md#the-recipe), before the new one is kept.
+    this.removed = await this.removals(this.position);
+    if (this.removed === 'refused') {
+      this.refusals++;
+      await this.fullWalk();
+      return 'refused, then a full walk';
+    }
+    for (const id of this.removed) this.rows.delete(id);
     this.position = walked.position;
     return 'incremental';
+  }
+
+  /** The ids the last incremental round's removals walk listed. */
+  removed: Set<string> | 'refused' = new Set();
+
+  private async removals(since: string): Promise<Set<string> | 'refused'> {
+    const ids = new Set<string>();
+    let url: string | undefined = `${REMOVALS_ROUTES[this.route]}?pageSize=${PAGE_SIZE}&changedSince=${since}`;
+    while (url !== undefined) {
+      const res = await fetch(this.service.base + url, { headers: { Authorization: `Bearer ${this.key}` } });
+      const body = (await res.json()) as { rows: Row[] };
+      if (refusesPosition(res.status, body)) return 'refused';
+      if (res.status !== 200) throw new Error(`${this.label}: GET ${url}: ${res.status} ${JSON.stringify(body)}`);
+      for (const row of body.rows) ids.add(idOf(row));
+      url = nextLink(res.headers.get('link'));
+    }
+    return ids;
   }
 
   /** Every row the service shows the key now (a walk of the list, not stored). */
@@ -730,6 +755,12 @@ export class SyncCopy {
 export function diffCopy(copy: Map<string, Row>, fresh: Map<string, Row>): { count: number; first: string[] } {
   const first: string[] = [];
   let count = 0;
+  // Rows the copy still holds that the service no longer shows the key: a removal that never arrived.
+  for (const id of copy.keys()) {
+    if (fresh.has(id)) continue;
+    count++;
+    if (first.length < 4) first.push(`${id}: in the copy, no longer in the service's view`);
+  }
   for (const [id, row] of fresh) {
     const held = copy.get(id);
     if (JSON.stringify(held) === JSON.stringify(row)) continue;
@@ -764,9 +795,21 @@ export interface Verdict {
 export async function judge(copies: readonly SyncCopy[]): Promise<Verdict[]> {
   const wrong: Verdict[] = [];
   for (const copy of copies) {
+    const before = new Set(copy.rows.keys());
     const round = await copy.round();
-    const { count, first } = diffCopy(copy.rows, await copy.fresh());
-    if (count > 0) wrong.push({ label: copy.label, round, differing: count, first });
+    const fresh = await copy.fresh();
+    const { count, first } = diffCopy(copy.rows, fresh);
+    // The removals feed lists exactly what left: every row the copy had that the view lost, and
+    // nothing the view still shows.
+    if (round === 'incremental' && copy.removed !== 'refused') {
+      const left = [...before].filter((id) => !fresh.has(id));
+      const removed = copy.removed;
+      for (const id of left.filter((id) => !removed.has(id))) first.push(`${id}: left the view, not listed as removed`);
+      for (const id of [...removed].filter((id) => fresh.has(id)))
+        first.push(`${id}: listed as removed, still in view`);
+    }
+    const differing = count + first.length - Math.min(count, 4);
+    if (differing > 0) wrong.push({ label: copy.label, round, differing, first: first.slice(0, 8) });
   }
   return wrong;
 }
