@@ -143,6 +143,8 @@ export interface ListExample<Q> {
 export interface ListSync {
   readonly marker: string;
   readonly inputs: readonly SyncInput[];
+  /** How the rows of the list's removals feed (src/lists/removals.ts) name a product: as the list's row does. */
+  readonly removalId: 'id' | 'productId';
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -6,10 +6,10 @@ import { type DataScope, DataScopeService, scopeCondition, scopeShape } from '..
 import { ScopedReader, type SyncGuard } from '../tenancy/scoped-reader.js';
 import type { JsonText } from '../values/json-text.js';
 import { CursorCodec } from './cursor.js';
-import type { FilterDefinition, FilterValues, ListDefinition } from './list-definition.js';
+import type { FilterDefinition, FilterValues, ListDefinition, SyncedListDefinition } from './list-definition.js';
 import { type ListRead, ListStatements, type PageWindow, rowText, type SyncRead } from './list-statements.js';
 import { pageBody } from './page.js';
-import { RemovalStatements, type RemovalsOf, type RemovalsQuery, type RemovalsRead } from './removals.js';
+import { RemovalStatements, type RemovalsQuery, type RemovalsRead } from './removals.js';
 import { AHEAD_OF_DATABASE, type DecodedPosition, invalidPosition, REFUSED, SyncPositions } from './sync-position.js';
 
 /** What a paginated list request asks for: page numbers or a cursor, a sync position, a store, filters. */
@@ -67,7 +67,7 @@ type OneInput = { readonly scope: DataScope; readonly id: string };
 export class ListEngine {
   private readonly statements = new Map<ListDefinition, ListStatements>();
   private readonly byId = new Map<ListDefinition, Shapes<OneInput>>();
-  private readonly removalStatements = new Map<RemovalsOf, RemovalStatements>();
+  private readonly removalStatements = new Map<ListDefinition, RemovalStatements>();
 
   constructor(
     private readonly cursors: CursorCodec,
@@ -153,17 +153,17 @@ export class ListEngine {
    * position is its changes walk's, and a client that stores this one by mistake repeats work, never
    * loses a removal.
    */
-  async removals(of: RemovalsOf, caller: ApiCaller, query: RemovalsQuery): Promise<ListedPage> {
-    const statements = this.removalStatementsOf(of);
+  async removals(definition: ListDefinition, caller: ApiCaller, query: RemovalsQuery): Promise<ListedPage> {
+    const statements = this.removalStatementsOf(definition);
     const binding = CursorCodec.binding([
-      `${of.list.name}:removals`,
+      `${definition.name}:removals`,
       caller.tenantId,
       caller.clientId,
       query.storeId,
       query.pageSize,
       query.changedSince,
     ]);
-    const positionBinding = SyncPositions.binding([of.list.name, caller.tenantId, caller.clientId, query.storeId]);
+    const positionBinding = SyncPositions.binding([definition.name, caller.tenantId, caller.clientId, query.storeId]);
     const changed = await this.positions.decode(positionBinding, query.changedSince, caller.deadlineMs);
     const state =
       query.cursor === undefined ? undefined : await this.cursors.decode(binding, query.cursor, caller.deadlineMs);
@@ -223,11 +223,12 @@ export class ListEngine {
     return rows[0]?.json;
   }
 
-  private removalStatementsOf(of: RemovalsOf): RemovalStatements {
-    let found = this.removalStatements.get(of);
+  private removalStatementsOf(definition: ListDefinition): RemovalStatements {
+    let found = this.removalStatements.get(definition);
     if (found === undefined) {
-      found = new RemovalStatements(of);
-      this.removalStatements.set(of, found);
+      if (definition.sync === undefined) throw new Error(`${definition.name} is not synced: it has no removals feed`);
+      found = new RemovalStatements(definition as SyncedListDefinition);
+      this.removalStatements.set(definition, found);
     }
     return found;
   }

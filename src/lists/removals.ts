@@ -1,11 +1,9 @@
 import { isoMillisSql } from '../database/sql-format.js';
 import { Shapes, type Statement, type StatementBuilder } from '../database/statement.js';
-import { IdProperty, TimestampProperty } from '../openapi/properties.js';
-import { ApiSchemaWithExample } from '../openapi/schema-examples.js';
 import { CursorParam, IntegerParam, RemovalsPositionParam, StoreIdParam } from '../params/params.js';
 import { type DataScope, scopeCondition, scopeShape } from '../tenancy/data-scope.js';
-import type { ListDefinition } from './list-definition.js';
-import { CURSOR_PARAM, DEFAULT_PAGE_SIZE, PAGE_SIZE_PARAM, PageFields } from './page.js';
+import type { SyncedListDefinition } from './list-definition.js';
+import { CURSOR_PARAM, DEFAULT_PAGE_SIZE, PAGE_SIZE_PARAM } from './page.js';
 import { SAMPLE_SYNC_POSITION } from './samples.js';
 import { SYNC_POSITION_PATTERN_TEXT } from './sync-position.js';
 
@@ -21,12 +19,6 @@ import { SYNC_POSITION_PATTERN_TEXT } from './sync-position.js';
  * - `client_removals`: what left this client's view with a store (bound to the tenant and the client;
  *   with `storeId`, to that store).
  */
-
-/** How a removal row names its product: as the list's row does (`id`, or `productId` on the stock list). */
-export interface RemovalsOf {
-  readonly list: ListDefinition;
-  readonly idName: 'id' | 'productId';
-}
 
 export class RemovalsQuery {
   @StoreIdParam()
@@ -49,67 +41,6 @@ export class RemovalsQuery {
   changedSince!: string;
 }
 
-const REMOVED_AT = 'When it left the view (UTC, milliseconds).';
-const STORE = 'The store it left (where it was when it left your view).';
-
-@ApiSchemaWithExample({
-  name: 'ProductRemoval',
-  description: 'A product that left your view: delete it from your copy.',
-  example: { id: 'prd_camden_001', storeId: 'sto_camden', removedAt: '2026-11-02T09:15:00.000Z' },
-})
-export class ProductRemovalView {
-  @IdProperty({ description: 'The product id.' }) id: string;
-  @IdProperty({ description: STORE }) storeId: string;
-  @TimestampProperty({ description: REMOVED_AT }) removedAt: string;
-}
-
-@ApiSchemaWithExample({
-  name: 'ProductRemovalPage',
-  example: {
-    rows: [{ id: 'prd_camden_001', storeId: 'sto_camden', removedAt: '2026-11-02T09:15:00.000Z' }],
-    page: 1,
-    pageSize: 1,
-    total: 1,
-    totalPages: 1,
-  },
-})
-export class ProductRemovalPage {
-  @PageFields.rows([ProductRemovalView]) rows: ProductRemovalView[];
-  @PageFields.page() page: number;
-  @PageFields.pageSize() pageSize: number;
-  @PageFields.total() total: number;
-  @PageFields.totalPages() totalPages: number;
-}
-
-@ApiSchemaWithExample({
-  name: 'StockRemoval',
-  description: 'A stock row that left your view (its product did): delete it from your copy.',
-  example: { productId: 'prd_camden_001', storeId: 'sto_camden', removedAt: '2026-11-02T09:15:00.000Z' },
-})
-export class StockRemovalView {
-  @IdProperty({ description: 'The product id of the stock row.' }) productId: string;
-  @IdProperty({ description: STORE }) storeId: string;
-  @TimestampProperty({ description: REMOVED_AT }) removedAt: string;
-}
-
-@ApiSchemaWithExample({
-  name: 'StockRemovalPage',
-  example: {
-    rows: [{ productId: 'prd_camden_001', storeId: 'sto_camden', removedAt: '2026-11-02T09:15:00.000Z' }],
-    page: 1,
-    pageSize: 1,
-    total: 1,
-    totalPages: 1,
-  },
-})
-export class StockRemovalPage {
-  @PageFields.rows([StockRemovalView]) rows: StockRemovalView[];
-  @PageFields.page() page: number;
-  @PageFields.pageSize() pageSize: number;
-  @PageFields.total() total: number;
-  @PageFields.totalPages() totalPages: number;
-}
-
 /** One read of a removals feed. */
 export interface RemovalsRead {
   readonly scope: DataScope;
@@ -127,7 +58,7 @@ export class RemovalStatements {
   private readonly pages: Shapes<RemovalsRead>;
   private readonly counts: Shapes<RemovalsRead>;
 
-  constructor(readonly of: RemovalsOf) {
+  constructor(readonly definition: SyncedListDefinition) {
     const shape = (i: RemovalsRead): string =>
       `${scopeShape(i.scope)}|${i.storeId !== undefined}|${i.afterId !== undefined}`;
     this.pages = new Shapes(shape, (i, sql) => this.write(i, sql, true));
@@ -165,7 +96,8 @@ export class RemovalStatements {
          ORDER BY x.id, x.removed_xact DESC`;
     const gone = `NOT EXISTS (SELECT 1 FROM products p WHERE ${scope.on('products', 'p')} AND p.id = r.id)`;
     if (!page) return sql.build(`SELECT count(*)::int AS total FROM (${removed}) r WHERE ${gone}`);
-    const json = `json_build_object('${this.of.idName}', r.id, 'storeId', r.store_id, 'removedAt', ${isoMillisSql('r.removed_at')})::text`;
+    const removedAt = isoMillisSql('r.removed_at');
+    const json = `json_build_object('${this.definition.sync.removalId}', r.id, 'storeId', r.store_id, 'removedAt', ${removedAt})::text`;
     return sql.build(`SELECT r.id, ${json} AS json FROM (${removed}) r WHERE ${gone} ORDER BY r.id LIMIT ${limit}`);
   }
 }

@@ -4,9 +4,10 @@ import type { Request, Response } from 'express';
 import { Caller, type ApiCaller } from '../../auth/api-caller.js';
 import { ListEngine } from '../../lists/list-engine.js';
 import { sendListPage } from '../../lists/page-headers.js';
-import { ProductRemovalPage, RemovalsQuery } from '../../lists/removals.js';
+import { RemovalsQuery } from '../../lists/removals.js';
+import { ProductRemovalPage } from './product-removal.view.js';
 import { V1ListOperation } from '../../openapi/v1-operation.decorator.js';
-import { PRODUCT_REMOVALS } from './products.list.js';
+import { PRODUCT_LIST } from './products.list.js';
 
 @ApiTags('Catalog')
 @Controller('v1/catalog/product-removals')
@@ -33,6 +34,6 @@ export class ProductRemovalsController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    sendListPage(req, res, await this.lists.removals(PRODUCT_REMOVALS, caller, query));
+    sendListPage(req, res, await this.lists.removals(PRODUCT_LIST, caller, query));
   }
 }

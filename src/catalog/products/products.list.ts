@@ -1,4 +1,3 @@
-import type { RemovalsOf } from '../../lists/removals.js';
 import {
   defineList,
   equals,
@@ -158,6 +157,7 @@ export const PRODUCT_LIST = defineList(ListProductsQuery, ProductView, {
   // A product's row reads its VAT rate: a round brings the products of every VAT rate changed since.
   sync: {
     marker: 'change_xact',
+    removalId: 'id',
     inputs: [{ kind: 'parent', from: { table: 'vat_rates', alias: 'v' }, key: 'v.id', via: 'p.vat_rate_id' }],
   },
   examples: [
@@ -211,6 +211,3 @@ export const PRODUCT_LIST = defineList(ListProductsQuery, ProductView, {
     { description: 'findById: a key limited to one store', stores: 'one', id: 'prd_a1_cola' },
   ],
 });
-
-/** The list's removals feed (src/lists/removals.ts): its rows name the product as the list's row does. */
-export const PRODUCT_REMOVALS: RemovalsOf = { list: PRODUCT_LIST, idName: 'id' };

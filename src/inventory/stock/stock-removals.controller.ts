@@ -4,9 +4,10 @@ import type { Request, Response } from 'express';
 import { Caller, type ApiCaller } from '../../auth/api-caller.js';
 import { ListEngine } from '../../lists/list-engine.js';
 import { sendListPage } from '../../lists/page-headers.js';
-import { RemovalsQuery, StockRemovalPage } from '../../lists/removals.js';
+import { RemovalsQuery } from '../../lists/removals.js';
+import { StockRemovalPage } from './stock-removal.view.js';
 import { V1ListOperation } from '../../openapi/v1-operation.decorator.js';
-import { STOCK_REMOVALS } from './stock.list.js';
+import { STOCK_LIST } from './stock.list.js';
 
 @ApiTags('Inventory')
 @Controller('v1/inventory/stock-removals')
@@ -32,6 +33,6 @@ export class StockRemovalsController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    sendListPage(req, res, await this.lists.removals(STOCK_REMOVALS, caller, query));
+    sendListPage(req, res, await this.lists.removals(STOCK_LIST, caller, query));
   }
 }

@@ -1,4 +1,3 @@
-import type { RemovalsOf } from '../../lists/removals.js';
 import { isoMillisSql } from '../../database/sql-format.js';
 import { defineList, equals, filtersOf, flag, instant, since } from '../../lists/list-definition.js';
 import { StockRowView } from './stock-row.view.js';
@@ -121,6 +120,7 @@ export const STOCK_LIST = defineList(ListStockQuery, StockRowView, {
   // A stock row changes with its product or its stock level (a deleted stock level marks its product).
   sync: {
     marker: 'change_xact',
+    removalId: 'productId',
     inputs: [{ kind: 'rows', from: { table: 'stock_levels', alias: 's' }, key: 's.product_id' }],
   },
   examples: [
@@ -169,6 +169,3 @@ export const STOCK_LIST = defineList(ListStockQuery, StockRowView, {
     },
   ],
 });
-
-/** The list's removals feed (src/lists/removals.ts): its rows name the product as the list's row does. */
-export const STOCK_REMOVALS: RemovalsOf = { list: STOCK_LIST, idName: 'productId' };
