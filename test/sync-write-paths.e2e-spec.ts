@@ -27,7 +27,8 @@ import {
  * DML, INSERT … SELECT and COPY carrying old change markers, TRUNCATE, DISABLE TRIGGER,
  * session_replication_role = replica (also after a DISABLE/ENABLE TRIGGER cycle), a re-pointed stock
  * level, a data-only dump and restore with and without --disable-triggers), with a round of the sync
- * recipe after every step (now and then its periodic full walk), for the products and stock lists,
+ * recipe after every step (changes, then removals; now and then a full walk, as after a refusal), for the
+ * products and stock lists,
  * with a key of every store and a key limited to stores. After every operation the oracle: one more
  * round, then each copy equals a fresh full walk field by field, or the round was refused (a 400
  * naming changedSince) and the full walk then makes it equal. Never neither. The database is not
@@ -45,7 +46,7 @@ const SEED = Number(process.env.SYNC_PATHS_SEED ?? Math.floor(Math.random() * 2 
 const ONLY = process.env.SYNC_PATHS_ONLY;
 const ROUNDS = Number(process.env.SYNC_PATHS_ROUNDS ?? 2);
 const LENGTH = Number(process.env.SYNC_PATHS_LENGTH ?? 5);
-/** How often a round of the recipe is its periodic full walk rather than an incremental round. */
+/** How often a round is a full walk (as a client takes after a refusal) rather than an incremental one. */
 const FULL_WALKS = 0.1;
 
 const replay = `SYNC_PATHS_SEED=${SEED}${ONLY ? ` SYNC_PATHS_ONLY=${ONLY}` : ''}`;

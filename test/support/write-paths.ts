@@ -787,10 +787,10 @@ export interface Verdict {
 }
 
 /**
- * The oracle: one more round of each copy, then the copy must equal a fresh full walk, field by field,
- * for every row the service shows (a copy may hold rows deleted since its last full walk: deletions
- * are not signalled). A refused round is followed by the full walk it calls for, which must make the
- * copy equal too. Returns the verdicts of the copies that differ.
+ * The oracle: one more round of each copy (its changes, then its removals), then the copy must equal a
+ * fresh full walk, field by field, with the same ids, and the round's removals feed must have listed
+ * exactly the rows that left the view. A refused round is followed by the full walk it calls for,
+ * which must make the copy equal too. Returns the verdicts of the copies that differ.
  */
 export async function judge(copies: readonly SyncCopy[]): Promise<Verdict[]> {
   const wrong: Verdict[] = [];
