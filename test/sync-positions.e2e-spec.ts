@@ -138,6 +138,30 @@ describe('a sync position', () => {
     expect(res.headers['sync-position']).not.toBe(old);
   });
 
+  it('is refused while another BEFORE ROW trigger fires after the marker trigger (it could undo a change unseen)', async () => {
+    // A stranger's trigger that keeps the old marker: without the guard, the rename below reaches no copy.
+    await t.db.query(`CREATE FUNCTION keep_marker() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN NEW.change_xact := OLD.change_xact; RETURN NEW; END $$`);
+    await t.db.query(
+      `CREATE TRIGGER zz_keep_marker BEFORE UPDATE ON products FOR EACH ROW EXECUTE FUNCTION keep_marker()`,
+    );
+    try {
+      const position = await positionOf(PRODUCTS, KEYS.tenantA);
+      await t.db.query(`UPDATE products SET name = name || ' (renamed)' WHERE id = 'prd_a1_cola'`);
+      expect(await expectRefused(`${PRODUCTS}&changedSince=${position}`)).toMatch(/BEFORE ROW trigger/);
+      // One that fires before it (names sort first) changes nothing the marker trigger does not see.
+      await t.db.query(`ALTER TRIGGER zz_keep_marker ON products RENAME TO a_keep_marker`);
+      const later = await positionOf(PRODUCTS, KEYS.tenantA);
+      await t.db.query(`UPDATE products SET name = name || ' again' WHERE id = 'prd_a1_cola'`);
+      const res = await t.get(`${PRODUCTS}&changedSince=${later}`, KEYS.tenantA).expect(200);
+      expect(res.body.rows.map((r: { id: string }) => r.id)).toContain('prd_a1_cola');
+    } finally {
+      await t.db.query(`DROP TRIGGER IF EXISTS zz_keep_marker ON products`);
+      await t.db.query(`DROP TRIGGER IF EXISTS a_keep_marker ON products`);
+      await t.db.query(`DROP FUNCTION keep_marker()`);
+    }
+  });
+
   it('says that a full copy is needed', async () => {
     const message = await expectRefused(`${PRODUCTS}&changedSince=sp_9223372036854775808`);
     expect(message).toMatch(/full copy/);

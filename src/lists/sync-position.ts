@@ -138,8 +138,8 @@ export const AHEAD_OF_DATABASE = `is ahead of this database: it was not handed o
 export const REFUSED = {
   otherDatabase: `was handed out by another database (a restore, a failover to a replica, a new cluster): ${FULL_COPY}`,
   triggersOff:
-    `cannot be honoured: the service's change triggers are not all enabled on this database ` +
-    `(npm run db:migrate sets them back): ${FULL_COPY}`,
+    `cannot be honoured: the service's change triggers are not all enabled on this database (npm run db:migrate ` +
+    `sets them back), or another BEFORE ROW trigger fires after them on a synced table: ${FULL_COPY}`,
   voided:
     `is older than a change that marked no rows (a TRUNCATE, triggers disabled or a column altered ` +
     `outside the service's migrations): ${FULL_COPY}`,

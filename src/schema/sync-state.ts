@@ -52,6 +52,20 @@ export const TRIGGERS_OK_SQL = `(SELECT bool_and(t.tgenabled IS NOT DISTINCT FRO
    FROM ${declared}
    LEFT JOIN pg_trigger t ON t.tgrelid = to_regclass(d.tbl) AND t.tgname = d.name)`;
 
+/**
+ * Whether no other BEFORE ROW trigger on a synced table fires after the service's marker trigger
+ * (triggers of one timing fire in name order): one that did could change a row, or its marker, after
+ * the marker was set, and the change would reach no copy. An operator's own triggers that sort before
+ * it, or fire AFTER, are fine.
+ */
+export const NO_LATER_BEFORE_TRIGGERS_SQL = `NOT EXISTS (
+   SELECT 1 FROM pg_trigger t
+     JOIN (VALUES ${TRIGGERS.filter((t) => t.name.endsWith('_mark_change'))
+       .map((t) => `('public.${t.table}', '${t.name}')`)
+       .join(', ')}) m(tbl, name) ON t.tgrelid = to_regclass(m.tbl)
+    WHERE NOT t.tgisinternal AND t.tgenabled <> 'D' AND (t.tgtype & 3) = 3 AND t.tgname::text COLLATE "C" > m.name COLLATE "C"
+      AND t.tgname NOT IN (${TRIGGERS.map((t) => `'${t.name}'`).join(', ')}))`;
+
 /** The declared triggers that are missing or fire in another mode, as text (for an error message). */
 export const TRIGGERS_WRONG_SQL = `SELECT d.tbl || '.' || d.name || ': ' || COALESCE(t.tgenabled::text, 'missing') AS wrong
    FROM ${declared}
@@ -79,7 +93,7 @@ export const SYNC_GUARD_SQL = `SELECT ${INCARNATION_SQL} AS incarnation,
        st.legacy_incarnation AS "legacyIncarnation",
        st.retained_from_xact::text AS "prunedThrough",
        GREATEST(st.void_xact, CASE WHEN cat.xact > st.guard_xact THEN cat.xact ELSE 0 END)::text AS "voidThrough",
-       ${TRIGGERS_OK_SQL} AS "triggersOk",
+       ${TRIGGERS_OK_SQL} AND ${NO_LATER_BEFORE_TRIGGERS_SQL} AS "triggersOk",
        pg_snapshot_xmin(pg_current_snapshot())::text AS horizon,
        c.id IS NOT NULL AS "clientExists", c.allowed_store_ids AS "allowedStoreIds"
   FROM public.sync_state st
