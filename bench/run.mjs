@@ -1,6 +1,7 @@
 // npm run bench -- [--duration 10] [--warmup 5] [--connections 50] [--products 1000000] [--stores 50]
 //                  [--only TEXT] [--repeat N] [--soak SECONDS] [--skip-sync] [--skip-overload]
-//                  [--service-dist DIR] [--baseline-dist DIR] [--service-env K=V,...] [--help]
+//                  [--service-dist DIR] [--baseline-dist DIR] [--service-env K=V,...]
+//                  [--node BIN] [--image TAG] [--baseline-image TAG] [--help]
 //
 // Measures the service (dist/main.js) against the fair baseline (bench/fair-server.mjs: the same
 // answers the cheapest known way, plain columns mapped to the same bytes in Node, on plain
@@ -44,6 +45,13 @@ const { values } = parseArgs({
     'baseline-dist': { type: 'string' },
     // Settings of the service for this run (e.g. ADMISSION_EXPENSIVE_READS=1), on top of the bench's.
     'service-env': { type: 'string' },
+    // Every server (service, baseline, fair, floor) on another Node.js binary (e.g. the image's Node 26).
+    node: { type: 'string' },
+    // What ships: the service from this container image (podman, host network), and the fair server
+    // and the floor from the same image (its Node.js, its node_modules, its dist/), bench/ mounted.
+    image: { type: 'string' },
+    // A second image measured beside the first (e.g. main's), taking turns.
+    'baseline-image': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -59,6 +67,10 @@ if (values.help) {
   --service-dist DIR  the service's build (dist)
   --baseline-dist DIR a second build of the service, measured in the same run, taking turns
   --service-env K=V,… settings of the service (and of the second build) for this run
+  --node BIN          run every server with this Node.js binary instead of the bench's own
+  --image TAG         the service from this container image (podman run --network=host), and the fair
+                      server and the floor from the same image (its Node.js and dist/, bench/ mounted)
+  --baseline-image T  a second image, measured in the same run, taking turns (with --image)
 Database: DATABASE_URL, else the embedded database of npm start. Results: bench/results/<date>.md/.json`);
   process.exit(0);
 }
@@ -99,25 +111,78 @@ async function ensureDataset() {
 
 // The servers end with the benchmark, however it ends (an error before the measurements, a signal).
 const children = [];
-process.on('exit', () => children.forEach((child) => child.kill('SIGTERM')));
+const containers = [];
+process.on('exit', () => {
+  children.forEach((child) => child.kill('SIGTERM'));
+  for (const name of containers) spawn('podman', ['rm', '-f', '-t', '2', name], { stdio: 'ignore' });
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(1));
 
-async function start(name, args, env) {
+const nodeBinary = values.node ?? process.execPath;
+/** As scripts/image/build.sh and test/image.e2e-spec.ts run containers here (runc, 1024 limits). */
+const PODMAN_RUN = [
+  '--runtime',
+  process.env.PODMAN_RUNTIME ?? 'runc',
+  'run',
+  '--rm',
+  '--ulimit=nofile=1024:1024',
+  '--ulimit=nproc=1024:1024',
+];
+/**
+ * A server: `args` for node, run on this machine (nodeBinary), or with `image` in a container of that
+ * image on the host's network (ports and the database as on this machine), bench/ mounted for the
+ * fair server and the floor. `pid` is the node process's (the container's first process).
+ */
+async function start(name, args, env, image) {
   const port = 3200 + Math.floor(Math.random() * 700);
-  const child = spawn(process.execPath, args, {
-    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const allEnv = { DATABASE_URL: databaseUrl, PORT: String(port), ...env };
+  let child;
+  let pid;
+  if (image) {
+    const container = `cia-bench-${name}-${process.pid}`;
+    containers.push(container);
+    const envArgs = Object.entries(allEnv).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
+    child = spawn(
+      'podman',
+      [
+        ...PODMAN_RUN,
+        '--name',
+        container,
+        '--network=host',
+        '-v',
+        `${resolve('bench')}:/app/bench:ro`,
+        ...envArgs,
+        '--entrypoint',
+        'node',
+        image,
+        ...args,
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+  } else {
+    child = spawn(nodeBinary, args, {
+      env: { PATH: process.env.PATH, ...allEnv },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    pid = child.pid;
+  }
   children.push(child);
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < 300; i++) {
     if (
       await fetch(`${base}/health/live`).then(
         (r) => r.ok,
         () => false,
       )
-    )
-      return { name, child, base };
+    ) {
+      if (image)
+        pid = Number(
+          execFileSync('podman', ['inspect', '--format', '{{.State.Pid}}', `cia-bench-${name}-${process.pid}`])
+            .toString()
+            .trim(),
+        );
+      return { name, child, pid, base };
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${name} did not start`);
@@ -219,9 +284,9 @@ function openLoopRun(url, rate, seconds) {
 async function measure(server, path, options = {}) {
   await settle();
   const dbBefore = await dbTicks();
-  const before = cpuTicks(server.child.pid);
+  const before = cpuTicks(server.pid);
   const result = autocannon(`${server.base}${path}`, duration, options);
-  const after = cpuTicks(server.child.pid);
+  const after = cpuTicks(server.pid);
   const dbAfter = await dbTicks();
   const requests = Math.max(1, result.ok + result.failed);
   return {
@@ -312,16 +377,35 @@ const serviceEnv = {
       .map((kv) => kv.split('=')),
   ),
 };
-const service = await start('service', [`${values['service-dist']}/main.js`], serviceEnv);
-const baseline = values['baseline-dist']
-  ? await start('baseline', [`${values['baseline-dist']}/main.js`], serviceEnv)
-  : null;
-const fair = await start('fair', ['bench/fair-server.mjs'], {
-  DB_POOL_SIZE: '10',
-  FAIR_GZIP_LEVEL: String(levels.gzip),
-  FAIR_BROTLI_QUALITY: String(levels.brotli),
-});
-const floor = await start('floor', ['bench/floor-app.mjs'], {});
+const image = values.image;
+if (values['baseline-image'] && !image) throw new Error('--baseline-image needs --image');
+const service = image
+  ? await start('service', ['dist/main.js'], serviceEnv, image)
+  : await start('service', [`${values['service-dist']}/main.js`], serviceEnv);
+const baseline = values['baseline-image']
+  ? await start('baseline', ['dist/main.js'], serviceEnv, values['baseline-image'])
+  : values['baseline-dist']
+    ? await start('baseline', [`${values['baseline-dist']}/main.js`], serviceEnv)
+    : null;
+const fair = await start(
+  'fair',
+  ['bench/fair-server.mjs'],
+  {
+    // The image says production (ck_live_ keys only): the bench's key is a development one.
+    APP_ENV: 'development',
+    DB_POOL_SIZE: '10',
+    FAIR_GZIP_LEVEL: String(levels.gzip),
+    FAIR_BROTLI_QUALITY: String(levels.brotli),
+  },
+  image,
+);
+const floor = await start('floor', ['bench/floor-app.mjs'], {}, image);
+/** The Node.js version the servers run on (the image's own with --image). */
+const serversNode = image
+  ? execFileSync('podman', [...PODMAN_RUN, '--entrypoint', 'node', image, '--version'])
+      .toString()
+      .trim()
+  : execFileSync(nodeBinary, ['--version']).toString().trim();
 const builds = [service, ...(baseline ? [baseline] : [])];
 const cursorPath = async () => {
   const res = await fetch(`${service.base}/v1/catalog/products?pageSize=100&page=${deepPage}`, {
@@ -354,7 +438,7 @@ for (const [name, path] of scenarios) {
 }
 console.log(`Service and fair server answer the same bytes for all ${scenarios.length} scenarios.`);
 
-const rssBefore = rssMiB(service.child.pid);
+const rssBefore = rssMiB(service.pid);
 const results = [];
 try {
   for (const [name, path] of scenarios) {
@@ -431,11 +515,11 @@ try {
 
   let soak = null;
   if (Number(values.soak) > 0) {
-    const before = rssMiB(service.child.pid);
+    const before = rssMiB(service.pid);
     autocannon(`${service.base}/v1/catalog/products?pageSize=100&page=3`, Number(values.soak));
-    soak = { seconds: Number(values.soak), rssBeforeMiB: before, rssAfterMiB: rssMiB(service.child.pid) };
+    soak = { seconds: Number(values.soak), rssBeforeMiB: before, rssAfterMiB: rssMiB(service.pid) };
   }
-  const rssAfter = rssMiB(service.child.pid);
+  const rssAfter = rssMiB(service.pid);
   report({ results, openLoop, overload, attacks, sync, soak, rssBefore, rssAfter });
 } finally {
   for (const server of [...builds, fair, floor]) server.child.kill('SIGTERM');
@@ -702,7 +786,7 @@ async function syncScenarios() {
 }
 
 function report({ results, openLoop, overload, attacks, sync, soak, rssBefore, rssAfter }) {
-  const machine = `${cpus().length} × ${cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  const machine = `${cpus().length} × ${cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${serversNode} (the servers; the load generator on ${process.version})`;
   const date = new Date().toISOString();
   const pct = (r) => (r === null || r === undefined ? '-' : `${(r * 100).toFixed(0)}%`);
   const names = ['service', ...(baseline ? ['baseline'] : []), 'fair', 'floor'];
@@ -715,8 +799,12 @@ function report({ results, openLoop, overload, attacks, sync, soak, rssBefore, r
       `stores (+ other tenants), ${connections} connections, ${warmup} s warm-up ` +
       `and ${duration} s per measurement` +
       (repeat > 1 ? ` (the median of ${repeat}, the servers taking turns).` : ', the servers taking turns.') +
-      ` service: the build in ${values['service-dist']}` +
-      (baseline ? `; baseline: the build in ${values['baseline-dist']}.` : '.') +
+      (image
+        ? ` service: the image ${image}` +
+          (baseline ? `; baseline: the image ${values['baseline-image']}` : '') +
+          '; fair server and floor from the same image as the service (podman, host network).'
+        : ` service: the build in ${values['service-dist']}` +
+          (baseline ? `; baseline: the build in ${values['baseline-dist']}.` : '.')) +
       (values['service-env'] ? ` Service settings: ${values['service-env']}.` : '') +
       ` Compression of the fair server: gzip level ${levels.gzip}, Brotli quality ${levels.brotli} (${levels.source}).`,
     '',
