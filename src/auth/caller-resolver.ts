@@ -23,6 +23,20 @@ export class CallerResolver {
     return r[RESOLVED];
   }
 
+  /**
+   * The caller when it is known without a lookup (see ApiKeyService.authenticateCached), else
+   * undefined; `resolve` then gives the same answer.
+   */
+  resolveNow(req: Request): ApiCaller | null | undefined {
+    const r = req as ResolvedRequest;
+    if (r[RESOLVED] !== undefined) return undefined;
+    const header = req.headers.authorization;
+    const match = typeof header === 'string' ? BEARER.exec(header) : null;
+    const caller = match ? this.keys.authenticateCached(match[1]) : null;
+    if (caller !== undefined) r[RESOLVED] = Promise.resolve(caller);
+    return caller;
+  }
+
   private async lookup(header: string | undefined): Promise<ApiCaller | null> {
     const match = typeof header === 'string' ? BEARER.exec(header) : null;
     return match ? this.keys.authenticate(match[1]) : null;

@@ -225,6 +225,8 @@ const QUEUE_INTERVAL_MS = 100;
 /** What a refused read is told: statements last up to seconds, capacity frees up within one. */
 const RETRY_AFTER_SECONDS = 1;
 
+const noop = (): void => undefined;
+
 /** A pg client's connection parameters and the key of its backend (what a cancel request needs). */
 interface BackendKey {
   readonly host: string;
@@ -237,8 +239,8 @@ interface BackendKey {
 class Checkout implements Watched, ReadSession {
   private expired = false;
   private inFlight = false;
-  /** The statement in flight (or the last one), settled either way. */
-  private running: Promise<void> = Promise.resolve();
+  /** The statement in flight (or the last one). */
+  private last: Promise<unknown> | null = null;
   /** Rejects the statement in flight: its caller is answered at the deadline, not when it ends. */
   private fail: ((error: Error) => void) | null = null;
   /** Settles once the cancel request has been processed (or given up). */
@@ -263,20 +265,23 @@ class Checkout implements Watched, ReadSession {
       name: this.named ? statement.name : undefined,
       values: values as unknown[],
     });
-    this.running = query.then(
-      () => void (this.inFlight = false),
-      () => void (this.inFlight = false),
-    );
+    this.last = query;
+    // One promise of its own per statement (a read is answered with it at the deadline, `expire`).
     return new Promise<R[]>((resolve, reject) => {
       this.fail = reject;
       query.then(
-        (result) => resolve(result.rows as R[]),
-        (error: unknown) =>
+        (result) => {
+          this.inFlight = false;
+          resolve(result.rows as R[]);
+        },
+        (error: unknown) => {
+          this.inFlight = false;
           reject(
             this.expired
               ? new DatabaseDeadlineError('a statement outlived the request deadline', { cause: error })
               : error,
-          ),
+          );
+        },
       );
     });
   }
@@ -320,7 +325,8 @@ class Checkout implements Watched, ReadSession {
         this.client.release(clean ? undefined : new DatabaseDeadlineError('its transaction did not end')),
       );
     }
-    const ended = Promise.all([this.running, this.cancelled]).then(() => true);
+    const running = this.last?.then(noop, noop);
+    const ended = Promise.all([running, this.cancelled]).then(() => true);
     return within(ended, CANCEL_GRACE_MS, false).then((clean) => {
       // A cancelled statement left its transaction aborted: the connection goes rather than wait more.
       if (clean && !this.inTransaction) return this.client.release();

@@ -99,6 +99,8 @@ export function escapeUndecodablePath(url: string): string {
 }
 
 export function undecodablePathMiddleware(req: Request, _res: Response, next: NextFunction): void {
-  req.url = escapeUndecodablePath(req.url);
+  // Assigned only when it changes: Express keeps its parse of the URL while req.url stays the same string.
+  const url = escapeUndecodablePath(req.url);
+  if (url !== req.url) req.url = url;
   next();
 }

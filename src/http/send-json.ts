@@ -16,7 +16,9 @@ export function sendJson(res: Response, body: JsonText): void {
   const compression = res.app.locals[COMPRESSION_LOCAL] as ResponseCompression | undefined;
   const length = Buffer.byteLength(body);
   if (compression !== undefined) {
-    res.vary('Accept-Encoding');
+    // Express's res.vary parses the header it extends: most answers have none yet.
+    if (res.getHeader('Vary') === undefined) res.setHeader('Vary', 'Accept-Encoding');
+    else res.vary('Accept-Encoding');
     const coded = compression.encode(res.req, body, length);
     if (coded !== null) {
       res.setHeader('Content-Encoding', coded.coding);

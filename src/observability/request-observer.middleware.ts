@@ -89,28 +89,48 @@ function logRequest(logger: Logger, req: Request, res: Response, route: string, 
   );
 }
 
+const STARTED = Symbol('request-started');
+const OBSERVED = Symbol('request-observed');
+type ObservedResponse = Response & {
+  [STARTED]?: number;
+  [OBSERVED]?: (req: Request, res: Response, ms: number) => void;
+};
+
+/**
+ * The one 'close' listener of every response (a shared function, not a closure and a `once` wrapper
+ * per request): Node emits 'close' once per response, finished or abandoned.
+ */
+function onResponseClose(this: ObservedResponse): void {
+  const started = this[STARTED];
+  const observe = this[OBSERVED];
+  if (started === undefined || observe === undefined) return;
+  observe(this.req, this, performance.now() - started);
+}
+
 /**
  * Records every request's method, route, status and duration when its response is finished or
  * abandoned (metrics, and the request log when a logger is given): one listener per request.
  */
 export function requestObserver(metrics: MetricsService, express: Express, logger?: Logger, docs = false) {
   const labeller = routeLabeller(express, docs);
+  const observe = (req: Request, res: Response, ms: number): void => {
+    const status = statusLabel(res);
+    // An exception here would escape every handler and end the process: metrics and logs never may.
+    let route = 'unmatched';
+    try {
+      route = routeLabel(req);
+    } catch {
+      // the route stays unmatched
+    }
+    metrics.observeRequest(req.method, route, status, ms / 1000);
+    if (logger) logRequest(logger, req, res, route, status, ms);
+  };
   return (req: Request, res: Response, next: NextFunction): void => {
     (req as LabelledRequest)[LABELLER] = labeller;
-    const started = performance.now();
-    res.once('close', () => {
-      const ms = performance.now() - started;
-      const status = statusLabel(res);
-      // An exception here would escape every handler and end the process: metrics and logs never may.
-      let route = 'unmatched';
-      try {
-        route = routeLabel(req);
-      } catch {
-        // the route stays unmatched
-      }
-      metrics.observeRequest(req.method, route, status, ms / 1000);
-      if (logger) logRequest(logger, req, res, route, status, ms);
-    });
+    const observed = res as ObservedResponse;
+    observed[STARTED] = performance.now();
+    observed[OBSERVED] = observe;
+    res.on('close', onResponseClose);
     next();
   };
 }

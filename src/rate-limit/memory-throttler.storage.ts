@@ -37,6 +37,11 @@ export class FixedWindowThrottlerStorage implements ThrottlerStorage {
     blockDuration: number,
     throttlerName: string,
   ): Promise<ThrottlerStorageRecord> {
+    return Promise.resolve(this.count(key, ttl, limit, blockDuration, throttlerName));
+  }
+
+  /** `increment`, answered at once (nothing here waits). */
+  count(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): ThrottlerStorageRecord {
     const now = Date.now();
     const id = `${throttlerName}:${key}`;
     let window = this.windows.get(id);
@@ -50,12 +55,12 @@ export class FixedWindowThrottlerStorage implements ThrottlerStorage {
     window.hits++;
     if (window.blockedUntil <= now && window.hits > limit) window.blockedUntil = now + Math.max(1, blockDuration);
     const blocked = window.blockedUntil > now;
-    return Promise.resolve({
+    return {
       totalHits: window.hits,
       timeToExpire: Math.ceil((window.endsAt - now) / 1000),
       isBlocked: blocked,
       timeToBlockExpire: blocked ? Math.ceil((window.blockedUntil - now) / 1000) : 0,
-    });
+    };
   }
 
   /** Milliseconds left of the key's block (0 when it is not blocked). */

@@ -82,17 +82,20 @@ export class RateLimitStore implements OnModuleInit, OnModuleDestroy {
       this.failOpenEvents++;
       this.metrics.countRedisFailOpen();
     }
-    record ??= await this.local.increment(key, WINDOW_MS, limit, WINDOW_MS, THROTTLER_NAME);
-    if (record.isBlocked) {
-      return { limit, remaining: 0, resetSeconds: Math.max(1, record.timeToBlockExpire), exceeded: true };
-    }
-    return {
-      limit,
-      remaining: Math.max(0, limit - record.totalHits),
-      resetSeconds: Math.max(0, Math.min(WINDOW_SECONDS, record.timeToExpire)),
-      exceeded: false,
-    };
+    record ??= this.local.count(key, WINDOW_MS, limit, WINDOW_MS, THROTTLER_NAME);
+    return decisionOf(record, limit);
   }
+
+  /** Without Redis, nothing waits: `hit` and `blockedSeconds` answered at once (null with Redis). */
+  get inProcess(): { hit(key: string, limit: number): RateLimitDecision; blockedSeconds(key: string): number } | null {
+    return this.shared === null ? this.inProcessCounts : null;
+  }
+
+  private readonly inProcessCounts = {
+    hit: (key: string, limit: number): RateLimitDecision =>
+      decisionOf(this.local.count(key, WINDOW_MS, limit, WINDOW_MS, THROTTLER_NAME), limit),
+    blockedSeconds: (key: string): number => Math.ceil(this.local.blockedMs(key, THROTTLER_NAME) / 1000),
+  };
 
   /** Where a budget key stands, without spending from it. */
   async peek(key: string, limit: number): Promise<RateLimitDecision> {
@@ -191,4 +194,19 @@ export class RateLimitStore implements OnModuleInit, OnModuleDestroy {
     this.local.close();
     this.redis?.disconnect(false);
   }
+}
+
+function decisionOf(
+  record: { totalHits: number; timeToExpire: number; isBlocked: boolean; timeToBlockExpire: number },
+  limit: number,
+): RateLimitDecision {
+  if (record.isBlocked) {
+    return { limit, remaining: 0, resetSeconds: Math.max(1, record.timeToBlockExpire), exceeded: true };
+  }
+  return {
+    limit,
+    remaining: Math.max(0, limit - record.totalHits),
+    resetSeconds: Math.max(0, Math.min(WINDOW_SECONDS, record.timeToExpire)),
+    exceeded: false,
+  };
 }

@@ -9,6 +9,7 @@ import { type ScopeShape, unboundReferences } from './scope-check.js';
 /** The statements of one request's read over tenant rows, on one connection. */
 export interface ScopedSession {
   rows<R, I extends { readonly scope: DataScope }>(statement: Statement<I>, input: I): Promise<R[]>;
+
   /**
    * On a snapshot read: what a sync round checks first (sync-state.ts), with the read's scope narrowed
    * to what the client may see in this snapshot (statements may then be bound to either).
@@ -34,7 +35,7 @@ const SYNC_GUARD = { text: SYNC_GUARD_SQL, name: 'cia_sync_guard' };
  */
 @Injectable()
 export class ScopedReader {
-  private readonly checked = new WeakMap<Statement<never>, Map<ScopeShape, Promise<void>>>();
+  private readonly checked = new WeakMap<Statement<never>, Map<ScopeShape, Promise<void> | typeof CHECKED>>();
 
   constructor(private readonly reader: SqlReader) {}
 
@@ -44,15 +45,8 @@ export class ScopedReader {
     const scopes = new Set<DataScope>([scope]);
     return this.reader.read(scope.deadlineMs, { ...options, client: scope.clientId }, (session) =>
       work({
-        rows: async <R, I extends { readonly scope: DataScope }>(statement: Statement<I>, input: I): Promise<R[]> => {
-          const values = statement.values(input);
-          const bound = input.scope;
-          if (!scopes.has(bound) || values[0] !== bound.tenantId || !storesBound(bound, values[1])) {
-            throw new Error('statement bound to another scope');
-          }
-          await this.check(statement, scopeShape(bound));
-          return session.rows<R>(statement, values);
-        },
+        rows: <R, I extends { readonly scope: DataScope }>(statement: Statement<I>, input: I): Promise<R[]> =>
+          this.bound(scopes, statement, input, (values) => session.rows<R>(statement, values)),
         syncGuard: async (): Promise<SyncGuard> => {
           if (!options.snapshot) throw new Error('a sync guard outside a snapshot guards nothing');
           const [row] = await session.rows<SyncGuardRow>(SYNC_GUARD, [scope.tenantId, scope.clientId]);
@@ -65,7 +59,25 @@ export class ScopedReader {
     );
   }
 
-  private check(statement: Statement<never>, shape: ScopeShape): Promise<void> {
+  /** Runs a statement once it is known bound to one of the read's scopes, by its text and its values. */
+  private bound<T, I extends { readonly scope: DataScope }>(
+    scopes: ReadonlySet<DataScope>,
+    statement: Statement<I>,
+    input: I,
+    run: (values: unknown[]) => Promise<T>,
+  ): Promise<T> {
+    const values = statement.values(input);
+    const bound = input.scope;
+    if (!scopes.has(bound) || values[0] !== bound.tenantId || !storesBound(bound, values[1])) {
+      return Promise.reject(new Error('statement bound to another scope'));
+    }
+    const checking = this.check(statement, scopeShape(bound));
+    // Checked before (every statement after its first use): no wait for the check.
+    return checking === CHECKED ? run(values) : checking.then(() => run(values));
+  }
+
+  /** CHECKED once the statement passed for this shape; until then the check under way. */
+  private check(statement: Statement<never>, shape: ScopeShape): Promise<void> | typeof CHECKED {
     let shapes = this.checked.get(statement);
     if (shapes === undefined) {
       shapes = new Map();
@@ -73,14 +85,18 @@ export class ScopedReader {
     }
     let checking = shapes.get(shape);
     if (checking === undefined) {
+      const known = shapes;
       checking = unboundReferences(statement.text, shape, tenantTables()).then((problems) => {
         if (problems.length > 0) throw new Error(`statement not bound to the scope: ${problems.join('; ')}`);
+        known.set(shape, CHECKED);
       });
       shapes.set(shape, checking);
     }
     return checking;
   }
 }
+
+const CHECKED = Symbol('checked');
 
 /** The second value of a statement is the scope's stores whenever the scope names any. */
 function storesBound(scope: DataScope, second: unknown): boolean {

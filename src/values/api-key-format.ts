@@ -1,3 +1,4 @@
+import * as crypto from 'node:crypto';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppEnv } from '../config/app-config.js';
 
@@ -14,8 +15,11 @@ const KEY_LIKE = /ck(?:_|%5f)(live|test)(?:_|%5f)(?:[A-Za-z0-9]|%[0-9a-f]{2})+/g
 export const redactKeys = (text: string): string => text.replace(KEY_LIKE, 'ck_$1_[REDACTED]');
 export const containsKeyLike = (text: string): boolean => text.search(KEY_LIKE) !== -1;
 
+/** Node's one-shot digest (20.12 and later): no Hash object per request. */
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+
 export function digestKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return oneShot ? oneShot('sha256', key, 'hex') : createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
 /** What lists and logs may show of a key: its prefix and last 4 characters. */
