@@ -120,7 +120,10 @@ export type Columns<V> = { readonly [K in keyof V]-?: string };
 /**
  * A read the committed SQL shows (src/queries/, `npm run sql`): the scope (every store of the test
  * data's tenant, one store, or a list of stores), the filters as the query DTO holds them, the page
- * and the sync; or one row by `id`. Every filter must be in use in one of them (a test checks).
+ * and the sync; or one row by `id`. Every filter must be in use in one of them (a test checks), and
+ * an example that states `answers` is a test of its own (test/queries.e2e-spec.ts runs it on the
+ * test data): a filter's test is written where the filter is, in words its author chose, not
+ * derived from its SQL.
  */
 export interface ListExample<Q> {
   readonly description: string;
@@ -137,6 +140,11 @@ export interface ListExample<Q> {
   readonly id?: string;
   /** Every row, not a page (ListEngine.all). */
   readonly all?: boolean;
+  /**
+   * The ids of the rows it answers on the test data (test/support/dataset.ts), in order: each row's
+   * first key (`id`, or the stock row's `productId`).
+   */
+  readonly answers?: readonly string[];
 }
 
 /** The change marker of a list's table and what else its row reads (see SyncInput). */

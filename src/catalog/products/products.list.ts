@@ -178,8 +178,14 @@ export const PRODUCT_LIST = defineList(ListProductsQuery, ProductView, {
         barcode: '5000112637922',
         updatedSince: instant('2026-10-01T00:00:00Z'),
       },
+      answers: ['prd_a1_cola'],
     },
-    { description: 'search terms', stores: 'all', filters: { activeOnly: true, q: 'cola 330' } },
+    {
+      description: 'search terms',
+      stores: 'all',
+      filters: { activeOnly: true, q: 'cola 330' },
+      answers: ['prd_a1_cola', 'prd_a1_diet', 'prd_a2_cola'],
+    },
     {
       description: 'after an id (cursor)',
       stores: 'all',
@@ -208,6 +214,6 @@ export const PRODUCT_LIST = defineList(ListProductsQuery, ProductView, {
       sync: { changedSince: '1', caughtUpTo: '2' },
     },
     { description: 'findById', stores: 'all', id: 'prd_a1_cola' },
-    { description: 'findById: a key limited to one store', stores: 'one', id: 'prd_a1_cola' },
+    { description: 'findById: a key limited to one store', stores: 'one', id: 'prd_a1_cola', answers: ['prd_a1_cola'] },
   ],
 });

@@ -21,7 +21,7 @@ export const STORE_LIST = defineList(ListStoresQuery, StoreView, {
   row: { joins: [], columns: { id: 's.id', name: 's.name' } },
   examples: [
     { description: 'every store of the tenant, page 1', stores: 'all' },
-    { description: 'a key limited to one store', stores: 'one' },
+    { description: 'a key limited to one store', stores: 'one', answers: ['sto_a1'] },
     {
       description: 'a key limited to a list of stores, after an id (cursor)',
       stores: 'list',

@@ -129,6 +129,7 @@ export const STOCK_LIST = defineList(ListStockQuery, StockRowView, {
       description: 'low stock alone, one store (partial index)',
       stores: 'one',
       filters: { activeOnly: true, lowStockOnly: true },
+      answers: ['prd_a1_bananas', 'prd_a1_diet'],
     },
     {
       description: 'product filters with low stock, a list of stores',
@@ -141,6 +142,7 @@ export const STOCK_LIST = defineList(ListStockQuery, StockRowView, {
         barcode: '5000112637939',
         categoryId: 'cat_a1_soft',
       },
+      answers: ['prd_a1_diet'],
     },
     {
       description: 'updatedSince',
