@@ -118,6 +118,15 @@ export interface ParentInput {
 export type Columns<V> = { readonly [K in keyof V]-?: string };
 
 /**
+ * The public row of a list: the joins it reads and its columns. Written beside its view class (as
+ * `satisfies ListRow<View>`), so that a column's property, example value and SQL are one edit.
+ */
+export interface ListRow<V> {
+  readonly joins: readonly JoinRef[];
+  readonly columns: Columns<V>;
+}
+
+/**
  * A read the committed SQL shows (src/queries/, `npm run sql`): the scope (every store of the test
  * data's tenant, one store, or a list of stores), the filters as the query DTO holds them, the page
  * and the sync; or one row by `id`. Every filter must be in use in one of them (a test checks), and
@@ -179,7 +188,7 @@ export interface ListDefinition<Q = any, V = any> {
    * The public row, the one place where redaction lives: the joins it reads and its columns, in the
    * contract's key order, that PostgreSQL writes as JSON (`row_to_json`).
    */
-  readonly row: { readonly joins: readonly JoinRef[]; readonly columns: Columns<V> };
+  readonly row: ListRow<V>;
   /**
    * The change marker of `from` and what else the row reads (see SyncInput); a list without one
    * takes no `changedSince` and hands out no sync position.
