@@ -12,7 +12,7 @@ export default tseslint.config(
       'coverage/',
       'test/artifacts/',
       'clients/*/dist/',
-      // Generated from openapi.json (npm run client:types); a test keeps it current.
+      // Generated from openapi.json when the client is built (npm run client:build); not committed.
       'clients/typescript/src/generated/',
     ],
   },

@@ -95,7 +95,8 @@ describe('the examples of the OpenAPI document (issue 17)', () => {
   it('3. the product and its VAT rate are what GET /v1/catalog/products/{id} answers for them', async () => {
     const product = exampleOf('Product');
     const res = await t.get(`/v1/catalog/products/${product.id}`, ERP_KEY).expect(200);
-    expect(product).toEqual(res.body);
+    // Byte for byte, keys in order: the schema's properties follow the example's order (openapi.e2e-spec.ts).
+    expect(JSON.stringify(product)).toBe(res.text);
     expect(exampleOf('VatRate')).toEqual(product.vatRate);
   });
 

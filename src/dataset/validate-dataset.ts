@@ -376,11 +376,22 @@ export type DatasetProduct = {
   -readonly [K in keyof typeof PRODUCT_FIELDS]: ReturnType<(typeof PRODUCT_FIELDS)[K][1]>;
 };
 
+/** The fields of DatasetProduct that may be null. */
+type NullableField = { [K in keyof DatasetProduct]: null extends DatasetProduct[K] ? K : never }[keyof DatasetProduct];
+
+/**
+ * A product as code writes one (the generator): a field that may be null may be left out, as a data
+ * set may leave it out, so that a new nullable column needs no edit there.
+ */
+export type ProductInput = Omit<DatasetProduct, NullableField> & Partial<Pick<DatasetProduct, NullableField>>;
+
 /** The columns of a product row (its tenant's first: a product has it through its store), and a row. */
 export const PRODUCT_COLUMNS = ['tenant_id', ...Object.values(PRODUCT_FIELDS).map(([column]) => column)];
-export const productRow = (product: DatasetProduct, tenantId: string): unknown[] => [
+export const productRow = (product: ProductInput, tenantId: string): unknown[] => [
   tenantId,
-  ...Object.keys(PRODUCT_FIELDS).map((field) => product[field as keyof DatasetProduct]),
+  ...Object.keys(PRODUCT_FIELDS).map(
+    (field) => (product as Partial<DatasetProduct>)[field as keyof DatasetProduct] ?? null,
+  ),
 ];
 
 export function validateDatasetShape(input: unknown): { dataset: Dataset; problems: DatasetProblem[] } {

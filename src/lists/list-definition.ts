@@ -118,9 +118,21 @@ export interface ParentInput {
 export type Columns<V> = { readonly [K in keyof V]-?: string };
 
 /**
+ * The public row of a list: the joins it reads and its columns. Written beside its view class (as
+ * `satisfies ListRow<View>`), so that a column's property, example value and SQL are one edit.
+ */
+export interface ListRow<V> {
+  readonly joins: readonly JoinRef[];
+  readonly columns: Columns<V>;
+}
+
+/**
  * A read the committed SQL shows (src/queries/, `npm run sql`): the scope (every store of the test
  * data's tenant, one store, or a list of stores), the filters as the query DTO holds them, the page
- * and the sync; or one row by `id`. Every filter must be in use in one of them (a test checks).
+ * and the sync; or one row by `id`. Every filter must be in use in one of them (a test checks), and
+ * an example that states `answers` is a test of its own (test/queries.e2e-spec.ts runs it on the
+ * test data): a filter's test is written where the filter is, in words its author chose, not
+ * derived from its SQL.
  */
 export interface ListExample<Q> {
   readonly description: string;
@@ -137,6 +149,11 @@ export interface ListExample<Q> {
   readonly id?: string;
   /** Every row, not a page (ListEngine.all). */
   readonly all?: boolean;
+  /**
+   * The ids of the rows it answers on the test data (test/support/dataset.ts), in order: each row's
+   * first key (`id`, or the stock row's `productId`).
+   */
+  readonly answers?: readonly string[];
 }
 
 /** The change marker of a list's table and what else its row reads (see SyncInput). */
@@ -171,7 +188,7 @@ export interface ListDefinition<Q = any, V = any> {
    * The public row, the one place where redaction lives: the joins it reads and its columns, in the
    * contract's key order, that PostgreSQL writes as JSON (`row_to_json`).
    */
-  readonly row: { readonly joins: readonly JoinRef[]; readonly columns: Columns<V> };
+  readonly row: ListRow<V>;
   /**
    * The change marker of `from` and what else the row reads (see SyncInput); a list without one
    * takes no `changedSince` and hands out no sync position.

@@ -1,5 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IdProperty, MoneyProperty, TextProperty, TimestampProperty } from '../../openapi/properties.js';
+import { isoMillisSql } from '../../database/sql-format.js';
+import type { ListRow } from '../../lists/list-definition.js';
 import { PageFields } from '../../lists/page.js';
 import { ApiSchemaWithExample } from '../../openapi/schema-examples.js';
 import { TAX_CATEGORIES, type TaxCategory, UNIT_TYPES, type UnitType } from '../../schema/tables/product.entity.js';
@@ -29,7 +31,7 @@ export class VatRateView {
 }
 
 /**
- * The Product of the contract, keys in the specification's order. PRODUCT_LIST's columns (keyed by
+ * The Product of the contract, keys in the specification's order. PRODUCT_ROW below (keyed by
  * this class, in its order) have PostgreSQL write each row as JSON from the public columns only.
  */
 /** The demo data's cola can in Camden (fixtures/demo.json). */
@@ -80,6 +82,39 @@ export class ProductView {
   @ApiProperty({ type: Boolean }) vapeRestricted: boolean;
   @TimestampProperty() updatedAt: string;
 }
+
+/**
+ * Where each key of the public product comes from, over products `p` and the VAT rate `v` it joins:
+ * PRODUCT_LIST's row, the one place where its redaction lives (what is not here never leaves the
+ * database). Beside the class, so that a new column is its property, its example value and its SQL
+ * in one file; a key missing or extra does not compile, and defineList refuses another order.
+ */
+export const PRODUCT_ROW = {
+  joins: [{ kind: 'LEFT JOIN', table: 'vat_rates', alias: 'v', on: 'v.id = p.vat_rate_id' }],
+  columns: {
+    id: 'p.id',
+    storeId: 'p.store_id',
+    categoryId: 'p.category_id',
+    name: 'p.name',
+    sku: 'p.sku',
+    barcode: 'p.barcode',
+    brand: 'p.brand',
+    size: 'p.size',
+    unitType: 'p.unit_type',
+    sellingPriceGross: 'p.selling_price_gross::text',
+    sellingPriceNet: 'p.selling_price_net::text',
+    taxCategory: 'p.tax_category',
+    vatRate: `(SELECT row_to_json(vr) FROM (SELECT v.id, v.code, v.name, v.percentage::text AS percentage) vr
+             WHERE v.id IS NOT NULL)`,
+    isActive: 'p.is_active',
+    variablePrice: 'p.variable_price',
+    ageRestricted: 'p.age_restricted',
+    alcoholRestricted: 'p.alcohol_restricted',
+    tobaccoRestricted: 'p.tobacco_restricted',
+    vapeRestricted: 'p.vape_restricted',
+    updatedAt: isoMillisSql('p.updated_at'),
+  },
+} satisfies ListRow<ProductView>;
 
 @ApiSchemaWithExample({
   name: 'ProductPage',

@@ -8,9 +8,8 @@ import {
   since,
   terms,
 } from '../../lists/list-definition.js';
-import { ProductView } from './product.view.js';
+import { PRODUCT_ROW, ProductView } from './product.view.js';
 import { ChangedSinceParam, PageQuery } from '../../lists/page.js';
-import { isoMillisSql } from '../../database/sql-format.js';
 import type { Instant } from '../../values/formats.js';
 import { escapeLike, MAX_SEARCH_TERMS, SEARCH_PATTERN_TEXT, searchTerms } from '../../values/like-pattern.js';
 import {
@@ -128,32 +127,7 @@ export const PRODUCT_LIST = defineList(ListProductsQuery, ProductView, {
   filters: FILTERS,
   // Only the scope and activeOnly: the total is read from product_counts (kept exact by triggers).
   count: { from: { table: 'product_counts', alias: 'c' }, sum: 'c.n', filters: { activeOnly: 'c.is_active' } },
-  row: {
-    joins: [{ kind: 'LEFT JOIN', table: 'vat_rates', alias: 'v', on: 'v.id = p.vat_rate_id' }],
-    columns: {
-      id: 'p.id',
-      storeId: 'p.store_id',
-      categoryId: 'p.category_id',
-      name: 'p.name',
-      sku: 'p.sku',
-      barcode: 'p.barcode',
-      brand: 'p.brand',
-      size: 'p.size',
-      unitType: 'p.unit_type',
-      sellingPriceGross: 'p.selling_price_gross::text',
-      sellingPriceNet: 'p.selling_price_net::text',
-      taxCategory: 'p.tax_category',
-      vatRate: `(SELECT row_to_json(vr) FROM (SELECT v.id, v.code, v.name, v.percentage::text AS percentage) vr
-             WHERE v.id IS NOT NULL)`,
-      isActive: 'p.is_active',
-      variablePrice: 'p.variable_price',
-      ageRestricted: 'p.age_restricted',
-      alcoholRestricted: 'p.alcohol_restricted',
-      tobaccoRestricted: 'p.tobacco_restricted',
-      vapeRestricted: 'p.vape_restricted',
-      updatedAt: isoMillisSql('p.updated_at'),
-    },
-  },
+  row: PRODUCT_ROW,
   // A product's row reads its VAT rate: a round brings the products of every VAT rate changed since.
   sync: {
     marker: 'change_xact',
@@ -178,8 +152,14 @@ export const PRODUCT_LIST = defineList(ListProductsQuery, ProductView, {
         barcode: '5000112637922',
         updatedSince: instant('2026-10-01T00:00:00Z'),
       },
+      answers: ['prd_a1_cola'],
     },
-    { description: 'search terms', stores: 'all', filters: { activeOnly: true, q: 'cola 330' } },
+    {
+      description: 'search terms',
+      stores: 'all',
+      filters: { activeOnly: true, q: 'cola 330' },
+      answers: ['prd_a1_cola', 'prd_a1_diet', 'prd_a2_cola'],
+    },
     {
       description: 'after an id (cursor)',
       stores: 'all',
@@ -208,6 +188,6 @@ export const PRODUCT_LIST = defineList(ListProductsQuery, ProductView, {
       sync: { changedSince: '1', caughtUpTo: '2' },
     },
     { description: 'findById', stores: 'all', id: 'prd_a1_cola' },
-    { description: 'findById: a key limited to one store', stores: 'one', id: 'prd_a1_cola' },
+    { description: 'findById: a key limited to one store', stores: 'one', id: 'prd_a1_cola', answers: ['prd_a1_cola'] },
   ],
 });

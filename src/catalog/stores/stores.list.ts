@@ -1,7 +1,7 @@
 import { defineList, filtersOf } from '../../lists/list-definition.js';
 import { PageQuery } from '../../lists/page.js';
 import { StoreIdParam } from '../../params/params.js';
-import { StoreView } from './store.view.js';
+import { STORE_ROW, StoreView } from './store.view.js';
 
 export class ListStoresQuery extends PageQuery {
   @StoreIdParam()
@@ -18,10 +18,10 @@ export const STORE_LIST = defineList(ListStoresQuery, StoreView, {
   from: { table: 'stores', alias: 's' },
   key: 's.id',
   filters: filtersOf<ListStoresQuery>()({}),
-  row: { joins: [], columns: { id: 's.id', name: 's.name' } },
+  row: STORE_ROW,
   examples: [
     { description: 'every store of the tenant, page 1', stores: 'all' },
-    { description: 'a key limited to one store', stores: 'one' },
+    { description: 'a key limited to one store', stores: 'one', answers: ['sto_a1'] },
     {
       description: 'a key limited to a list of stores, after an id (cursor)',
       stores: 'list',

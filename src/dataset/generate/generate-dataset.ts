@@ -3,7 +3,7 @@ import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { digestKey, keyHint } from '../../values/api-key-format.js';
 import { SCOPES } from '../../auth/scopes.js';
-import { type DatasetProduct, PRODUCT_COLUMNS, productRow } from '../validate-dataset.js';
+import { PRODUCT_COLUMNS, productRow, type ProductInput } from '../validate-dataset.js';
 import { BRANDS, CATEGORY_TREE, PRODUCTS, SIZES, VARIANTS } from './words.js';
 
 export interface GenerateOptions {
@@ -227,7 +227,7 @@ export async function generateDataset(client: PoolClient, options: GenerateOptio
           const child = 1 + Math.floor(rnd() * CATEGORY_TREE.length) * 5 + 1 + Math.floor(rnd() * 4);
           const kind = Math.floor(rnd() * 100);
           const staff = `stf_${pad(t, 2)}_${n % 5}`;
-          const product: DatasetProduct = {
+          const product: ProductInput = {
             id: productId(t, n),
             storeId: storeId(t, s),
             categoryId: rnd() < 0.97 ? categoryId(t, s, Math.min(child, categoriesPerStore - 1)) : null,

@@ -1,5 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IdProperty, QuantityProperty, TextProperty, TimestampProperty } from '../../openapi/properties.js';
+import { isoMillisSql } from '../../database/sql-format.js';
+import type { ListRow } from '../../lists/list-definition.js';
 import { PageFields } from '../../lists/page.js';
 import { ApiSchemaWithExample } from '../../openapi/schema-examples.js';
 
@@ -7,7 +9,7 @@ export const AVAILABILITIES = ['not_tracked', 'out_of_stock', 'low_stock', 'in_s
 export type Availability = (typeof AVAILABILITIES)[number];
 
 /**
- * The stock row (docs/api-rules.md#values), keys in the contract's order. STOCK_LIST's columns (keyed by
+ * The stock row (docs/api-rules.md#values), keys in the contract's order. STOCK_ROW below (keyed by
  * this class, in its order) have PostgreSQL write each row as JSON; cost layers and movements are never read.
  */
 /** The demo data's cola can in Camden: 53 on the shelf, reordered at 12, so in_stock. */
@@ -54,6 +56,31 @@ export class StockRowView {
   @TimestampProperty({ description: "The later of the product's and its stock level's update times." })
   updatedAt: string;
 }
+
+/**
+ * Where each key of a stock row comes from, over products `p` and their stock level `s` (left-joined):
+ * STOCK_LIST's row, beside the class so that a new column is one edit (see PRODUCT_ROW). A product
+ * without a stock level reads trackStock false, zero quantities and not_tracked.
+ */
+export const STOCK_ROW = {
+  joins: [{ kind: 'LEFT JOIN', table: 'stock_levels', alias: 's', on: 's.product_id = p.id' }],
+  columns: {
+    productId: 'p.id',
+    storeId: 'p.store_id',
+    sku: 'p.sku',
+    barcode: 'p.barcode',
+    productName: 'p.name',
+    trackStock: 'COALESCE(s.track_stock, false)',
+    quantity: 'COALESCE(s.quantity, 0.000)::text',
+    lowStockThreshold: 'COALESCE(s.low_stock_threshold, 0.000)::text',
+    reorderLevel: 'COALESCE(s.reorder_level, 0.000)::text',
+    availability: `CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
+                WHEN s.quantity <= 0 THEN 'out_of_stock'
+                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
+                ELSE 'in_stock' END`,
+    updatedAt: isoMillisSql('GREATEST(p.updated_at, s.updated_at)'),
+  },
+} satisfies ListRow<StockRowView>;
 
 @ApiSchemaWithExample({
   name: 'StockPage',

@@ -1,6 +1,5 @@
-import { isoMillisSql } from '../../database/sql-format.js';
 import { defineList, equals, filtersOf, flag, instant, since } from '../../lists/list-definition.js';
-import { StockRowView } from './stock-row.view.js';
+import { STOCK_ROW, StockRowView } from './stock-row.view.js';
 import { ChangedSinceParam, PageQuery } from '../../lists/page.js';
 import type { Instant } from '../../values/formats.js';
 import { BooleanParam, DateTimeParam, IdParam, StoreIdParam, SkuParam, BarcodeParam } from '../../params/params.js';
@@ -98,25 +97,7 @@ export const STOCK_LIST = defineList(ListStockQuery, StockRowView, {
       filters: { lowStockOnly: LOW_STOCK, activeOnly: 's.product_is_active' },
     },
   ],
-  row: {
-    joins: [{ kind: 'LEFT JOIN', table: 'stock_levels', alias: 's', on: 's.product_id = p.id' }],
-    columns: {
-      productId: 'p.id',
-      storeId: 'p.store_id',
-      sku: 'p.sku',
-      barcode: 'p.barcode',
-      productName: 'p.name',
-      trackStock: 'COALESCE(s.track_stock, false)',
-      quantity: 'COALESCE(s.quantity, 0.000)::text',
-      lowStockThreshold: 'COALESCE(s.low_stock_threshold, 0.000)::text',
-      reorderLevel: 'COALESCE(s.reorder_level, 0.000)::text',
-      availability: `CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
-                WHEN s.quantity <= 0 THEN 'out_of_stock'
-                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
-                ELSE 'in_stock' END`,
-      updatedAt: isoMillisSql('GREATEST(p.updated_at, s.updated_at)'),
-    },
-  },
+  row: STOCK_ROW,
   // A stock row changes with its product or its stock level (a deleted stock level marks its product).
   sync: {
     marker: 'change_xact',
@@ -129,6 +110,7 @@ export const STOCK_LIST = defineList(ListStockQuery, StockRowView, {
       description: 'low stock alone, one store (partial index)',
       stores: 'one',
       filters: { activeOnly: true, lowStockOnly: true },
+      answers: ['prd_a1_bananas', 'prd_a1_diet'],
     },
     {
       description: 'product filters with low stock, a list of stores',
@@ -141,6 +123,7 @@ export const STOCK_LIST = defineList(ListStockQuery, StockRowView, {
         barcode: '5000112637939',
         categoryId: 'cat_a1_soft',
       },
+      answers: ['prd_a1_diet'],
     },
     {
       description: 'updatedSince',
