@@ -51,6 +51,13 @@ export interface AppConfig {
   readonly admissionQueueLimit: number;
   /** How many requests of one connection are handled at once; the rest wait unread in its socket. */
   readonly httpPipelineDepth: number;
+  /**
+   * How many requests of one client (the credential it presents) are handled at once; the rest wait
+   * unread in their sockets (docs/rate-limits.md#overload).
+   */
+  readonly httpClientInFlight: number;
+  /** How many requests of all clients are handled at once; the rest wait unread, shared fairly among clients. */
+  readonly httpInFlight: number;
   readonly migrateOnStart: boolean;
   /** How long removal records are kept (docs/sync.md#removals): a position older than them is refused. */
   readonly syncRemovalsRetentionDays: number;
@@ -94,6 +101,8 @@ export const CONFIG_VARIABLES = [
   'ADMISSION_QUEUE_PER_CLIENT',
   'ADMISSION_QUEUE_LIMIT',
   'HTTP_PIPELINE_DEPTH',
+  'HTTP_CLIENT_IN_FLIGHT',
+  'HTTP_IN_FLIGHT',
   'MIGRATE_ON_START',
   'SYNC_REMOVALS_RETENTION_DAYS',
   'DATA_DIR',
@@ -281,6 +290,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     admissionQueuePerClient: integer(env, 'ADMISSION_QUEUE_PER_CLIENT', 32, 0, 10_000),
     admissionQueueLimit: integer(env, 'ADMISSION_QUEUE_LIMIT', 128, 0, 100_000),
     httpPipelineDepth: integer(env, 'HTTP_PIPELINE_DEPTH', 1, 1, 1000),
+    // Twice the pool: enough for a lone client to keep every connection busy while as many of its
+    // answers are being written; a flood beyond it waits in its own sockets.
+    httpClientInFlight: integer(env, 'HTTP_CLIENT_IN_FLIGHT', Math.max(4, 2 * dbPoolSize), 1, 100_000),
+    httpInFlight: integer(env, 'HTTP_IN_FLIGHT', 256, 1, 100_000),
     migrateOnStart,
     syncRemovalsRetentionDays: integer(env, 'SYNC_REMOVALS_RETENTION_DAYS', 35, 1, 3650),
     dataDir: raw(env, 'DATA_DIR') ?? '.data',
