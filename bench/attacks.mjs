@@ -17,6 +17,8 @@ import { connect } from 'node:net';
 const [base, optionsJson] = process.argv.slice(2);
 const options = JSON.parse(optionsJson);
 const { seconds, byId, search, floodKey, politeKey, searcherKeys, connections = 200, depth = 100 } = options;
+// The polite client's read (by default the flood's): a product of its own tenant when it is another tenant's client.
+const politeById = options.politeById ?? byId;
 
 const count = (counts, key) => (counts[key] = (counts[key] ?? 0) + 1);
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? null;
@@ -72,7 +74,7 @@ function get(agent, path, key) {
 /** The polite client, its connection open and its key known before the attack starts. */
 async function politeClient() {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  await get(agent, byId, politeKey);
+  await get(agent, politeById, politeKey);
   return (until) => polite(agent, until);
 }
 
@@ -81,7 +83,7 @@ async function polite(agent, until) {
   const times = [];
   await new Promise((r) => setTimeout(r, 500));
   while (!until()) {
-    const { status, ms } = await get(agent, byId, politeKey);
+    const { status, ms } = await get(agent, politeById, politeKey);
     count(statuses, status);
     times.push(ms);
     await new Promise((r) => setTimeout(r, 20));
