@@ -39,6 +39,11 @@ export interface AppConfig {
    * on a pool; the rest of its connections are kept for cheap reads.
    */
   readonly admissionExpensiveReads: number;
+  /**
+   * How many expensive reads may run at once on a pool while their client is the only one using it
+   * and no cheap read waits (a lone client uses what nobody else wants).
+   */
+  readonly admissionExpensiveReadsAlone: number;
   /** How many expensive reads one API client may run at once on a pool (a cap beside fair sharing). */
   readonly admissionExpensivePerClient: number;
   /** How long a read may wait for a connection in a queue that empties now and then. */
@@ -95,6 +100,7 @@ export const CONFIG_VARIABLES = [
   'DB_POOL_SIZE',
   'DB_POOLER',
   'ADMISSION_EXPENSIVE_READS',
+  'ADMISSION_EXPENSIVE_READS_ALONE',
   'ADMISSION_EXPENSIVE_PER_CLIENT',
   'ADMISSION_WAIT_MS',
   'ADMISSION_QUEUE_TARGET_MS',
@@ -262,6 +268,15 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     1,
     Math.max(1, dbPoolSize - 1),
   );
+  // A lone client may use every connection but two (one at least): those are kept for the cheap read
+  // that may come while its expensive reads run.
+  const expensiveReadsAlone = integer(
+    env,
+    'ADMISSION_EXPENSIVE_READS_ALONE',
+    Math.max(expensiveReads, dbPoolSize - 2),
+    expensiveReads,
+    Math.max(expensiveReads, dbPoolSize - 1),
+  );
   const config: AppConfig = {
     port: integer(env, 'PORT', 3000, 1, 65535),
     appEnv,
@@ -281,10 +296,17 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     dbPoolSize,
     dbPooler,
     admissionExpensiveReads: expensiveReads,
+    admissionExpensiveReadsAlone: expensiveReadsAlone,
     // No cap by default: a lone client may use the whole expensive capacity, and contending clients
     // share it fairly (docs/rate-limits.md#overload). Until issue 31 the default was 1, which held a
     // lone client to one search at a time however idle the database was.
-    admissionExpensivePerClient: integer(env, 'ADMISSION_EXPENSIVE_PER_CLIENT', expensiveReads, 1, expensiveReads),
+    admissionExpensivePerClient: integer(
+      env,
+      'ADMISSION_EXPENSIVE_PER_CLIENT',
+      expensiveReadsAlone,
+      1,
+      expensiveReadsAlone,
+    ),
     admissionWaitMs: integer(env, 'ADMISSION_WAIT_MS', 1000, 0, 60_000),
     admissionQueueTargetMs: integer(env, 'ADMISSION_QUEUE_TARGET_MS', 50, 0, 60_000),
     admissionQueuePerClient: integer(env, 'ADMISSION_QUEUE_PER_CLIENT', 32, 0, 10_000),
