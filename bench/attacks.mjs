@@ -8,15 +8,19 @@
 //   after 50-150 ms);
 // - cheap flood: one client reads by id on `connections` connections, each as soon as the last answer
 //   came back.
-// Beside each, a polite client (a key of its own) reads one product by id at a time, 20 ms apart, on
-// one kept-alive connection: its p50/p99/max and statuses are reported with the attack's statuses
+// Beside each, a polite client (a key of its own, a process of its own) reads one product by id at a
+// time, 20 ms apart, on one kept-alive connection: its p50/p99/max and statuses are reported with the attack's statuses
 // (and, for the searchers, each client's successes).
 import http from 'node:http';
 import { connect } from 'node:net';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 const [base, optionsJson] = process.argv.slice(2);
 const options = JSON.parse(optionsJson);
 const { seconds, byId, search, floodKey, politeKey, searcherKeys, connections = 200, depth = 100 } = options;
+// The polite client's read (by default the flood's): a product of its own tenant when it is another tenant's client.
+const politeById = options.politeById ?? byId;
 
 const count = (counts, key) => (counts[key] = (counts[key] ?? 0) + 1);
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? null;
@@ -69,11 +73,47 @@ function get(agent, path, key) {
   });
 }
 
-/** The polite client, its connection open and its key known before the attack starts. */
+/**
+ * The polite client, its connection open and its key known before the attack starts. It runs as a
+ * process of its own: in the attack's process its timings included the attack's own work (parsing
+ * tens of thousands of answers), which is the load generator's delay, not the service's.
+ */
 async function politeClient() {
+  const child = spawn(
+    process.execPath,
+    [fileURLToPath(import.meta.url), base, JSON.stringify({ ...options, role: 'polite' })],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  let out = '';
+  child.stdout.setEncoding('utf8');
+  await new Promise((resolve) =>
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('ready\n')) resolve();
+    }),
+  );
+  const ended = new Promise((resolve) => child.on('close', resolve));
+  return async (until) => {
+    // The attack's deadline is the polite client's too: it is told when it has passed.
+    while (!until()) await new Promise((r) => setTimeout(r, 50));
+    child.stdin.end('stop\n');
+    await ended;
+    return JSON.parse(out.slice(out.indexOf('ready\n') + 'ready\n'.length));
+  };
+}
+
+/** The polite client's process: ready once its first read is answered, then reads until told to stop. */
+async function politeProcess() {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  await get(agent, byId, politeKey);
-  return (until) => polite(agent, until);
+  await get(agent, politeById, politeKey);
+  let stopped = false;
+  process.stdin.on('data', () => (stopped = true));
+  process.stdout.write('ready\n');
+  const result = await polite(agent, () => stopped);
+  process.stdout.write(JSON.stringify(result));
+  process.exit(0);
 }
 
 async function polite(agent, until) {
@@ -81,7 +121,7 @@ async function polite(agent, until) {
   const times = [];
   await new Promise((r) => setTimeout(r, 500));
   while (!until()) {
-    const { status, ms } = await get(agent, byId, politeKey);
+    const { status, ms } = await get(agent, politeById, politeKey);
     count(statuses, status);
     times.push(ms);
     await new Promise((r) => setTimeout(r, 20));
@@ -143,6 +183,7 @@ async function cheapFlood() {
   return { attack: `${connections} connections, one read at a time`, statuses, polite: politeResult };
 }
 
+if (options.role === 'polite') await politeProcess();
 const only = options.only ?? ['pipelined', 'searchers', 'cheap flood'];
 const results = {};
 for (const [name, run] of [

@@ -52,6 +52,9 @@ const { values } = parseArgs({
     image: { type: 'string' },
     // A second image measured beside the first (e.g. main's), taking turns.
     'baseline-image': { type: 'string' },
+    // Nothing is written to the database (someone else's): the attacks' polite client and searchers
+    // are the bench keys of tenants 01–11 (each reading its own tenant), not clients made for them.
+    'read-only': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -71,6 +74,8 @@ if (values.help) {
   --image TAG         the service from this container image (podman run --network=host), and the fair
                       server and the floor from the same image (its Node.js and dist/, bench/ mounted)
   --baseline-image T  a second image, measured in the same run, taking turns (with --image)
+  --read-only         write nothing to the database (no VAT-rate setup, no attack clients: the polite
+                      client and the searchers are tenants 01–11's bench keys); no sync scenarios
 Database: DATABASE_URL, else the embedded database of npm start. Results: bench/results/<date>.md/.json`);
   process.exit(0);
 }
@@ -302,17 +307,19 @@ const [{ n: inTenant }] = await query(`SELECT count(*)::int AS n FROM products W
 // 1% of the tenant's products use a VAT rate of their own, which the sync scenario edits (issue 26).
 const EDITED_VAT = 'vat_bench_edited';
 const vatShare = Math.max(1, Math.floor(inTenant / 100));
-await query(
-  `INSERT INTO vat_rates (id, tenant_id, code, name, percentage) VALUES ($1, $2, 'B', 'Bench rate', 12.50)
-   ON CONFLICT (id) DO NOTHING`,
-  [EDITED_VAT, tenant],
-);
-await query(
-  `UPDATE products SET vat_rate_id = $1 WHERE id IN (
-     SELECT id FROM products WHERE tenant_id = $2 ORDER BY md5(id || 'vat') LIMIT $3)
-   AND NOT EXISTS (SELECT 1 FROM products WHERE tenant_id = $2 AND vat_rate_id = $1)`,
-  [EDITED_VAT, tenant, vatShare],
-);
+if (!values['read-only']) {
+  await query(
+    `INSERT INTO vat_rates (id, tenant_id, code, name, percentage) VALUES ($1, $2, 'B', 'Bench rate', 12.50)
+     ON CONFLICT (id) DO NOTHING`,
+    [EDITED_VAT, tenant],
+  );
+  await query(
+    `UPDATE products SET vat_rate_id = $1 WHERE id IN (
+       SELECT id FROM products WHERE tenant_id = $2 ORDER BY md5(id || 'vat') LIMIT $3)
+     AND NOT EXISTS (SELECT 1 FROM products WHERE tenant_id = $2 AND vat_rate_id = $1)`,
+    [EDITED_VAT, tenant, vatShare],
+  );
+}
 const middle = (
   await query(`SELECT id FROM products WHERE tenant_id = $1 ORDER BY id OFFSET $2 LIMIT 1`, [
     tenant,
@@ -511,7 +518,7 @@ try {
   // A client's sync: a full walk of the tenant by next links and by page numbers, then an incremental
   // round after 1% of the products and of the stock levels changed.
   let sync = null;
-  if (!values['skip-sync'] && !values.only) sync = await syncScenarios();
+  if (!values['skip-sync'] && !values.only && !values['read-only']) sync = await syncScenarios();
 
   let soak = null;
   if (Number(values.soak) > 0) {
@@ -557,6 +564,16 @@ async function overloadRun(server) {
  * made once (their searches cost what the first client's do), beside its own key (the flood's).
  */
 async function attackKeys() {
+  if (values['read-only']) {
+    const benchKey = (i) => `ck_test_BenchTenant${String(i).padStart(2, '0')}AllScopesKey000000000000000001`;
+    const [{ id }] = await query(`SELECT id FROM products WHERE tenant_id = 'ten_bench_01' ORDER BY id LIMIT 1`);
+    return {
+      floodKey: KEY,
+      politeKey: benchKey(1),
+      politeById: `/v1/catalog/products/${id}`,
+      searcherKeys: Array.from({ length: 10 }, (_, i) => benchKey(i + 2)),
+    };
+  }
   const { digestKey, keyHint } = await import(pathToFileURL(resolve('dist/values/api-key-format.js')).href);
   const keyOf = (i) => `ck_test_BenchTenant00Attacker${String(i).padStart(2, '0')}Key00000000000000001`;
   for (let i = 0; i <= 10; i++) {
@@ -806,6 +823,10 @@ function report({ results, openLoop, overload, attacks, sync, soak, rssBefore, r
         : ` service: the build in ${values['service-dist']}` +
           (baseline ? `; baseline: the build in ${values['baseline-dist']}.` : '.')) +
       (values['service-env'] ? ` Service settings: ${values['service-env']}.` : '') +
+      (values['read-only']
+        ? " Read-only run (--read-only): the polite client is tenant 01's bench key reading a product of its own, " +
+          "the searchers tenants 02–11's keys searching their own products."
+        : '') +
       ` Compression of the fair server: gzip level ${levels.gzip}, Brotli quality ${levels.brotli} (${levels.source}).`,
     '',
     '| scenario | server | req/s | p50 ms | p99 ms | node CPU µs/req | DB CPU µs/req | node + DB µs/req ' +

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { boundPipelining } from './admission/pipeline-depth.js';
+import { boundRequests } from './admission/pipeline-depth.js';
 import type { AppConfig } from './config/app-config.js';
 import {
   bodyLimitMiddleware,
@@ -67,7 +67,11 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   Object.defineProperty((app.getHttpAdapter().getInstance() as Express).request, 'fresh', { get: () => false });
   const rateLimit = app.get(RateLimitMiddleware);
   // Around Express alone (the listeners added below see every request as it is parsed).
-  boundPipelining(app.getHttpServer() as Server, config.httpPipelineDepth);
+  boundRequests(app.getHttpServer() as Server, {
+    perConnection: config.httpPipelineDepth,
+    perClient: config.httpClientInFlight,
+    total: config.httpInFlight,
+  });
   boundRequestArrival(app.getHttpServer() as Server, config);
   answerRequestsNodeWouldRefuse(app.getHttpServer(), (address) => rateLimit.chargeConnection(address));
   app.use(

@@ -36,10 +36,13 @@ describe('FairScheduler under generated overload schedules (SCHEDULER_SEED)', ()
     for (let run = 0; run < 30 && problems.length === 0; run++) {
       const capacity = 2 + Math.floor(random() * 6);
       const expensive = 1 + Math.floor(random() * (capacity - 1));
+      // A lone client's expensive reads: from `expensive` to all connections but one.
+      const expensiveAlone = expensive + Math.floor(random() * (capacity - expensive));
       const limits: SchedulerLimits = {
         capacity,
         expensive,
-        expensivePerClient: random() < 0.5 ? expensive : 1 + Math.floor(random() * expensive),
+        expensiveAlone,
+        expensivePerClient: random() < 0.5 ? expensiveAlone : 1 + Math.floor(random() * expensiveAlone),
         waitMs: 60_000,
         targetMs: 60_000,
         intervalMs: 100,
@@ -68,6 +71,8 @@ describe('FairScheduler under generated overload schedules (SCHEDULER_SEED)', ()
           clients.map((c) => [c, { cheap: running(c, 'cheap'), expensive: running(c, 'expensive') }]),
         );
         const waitingBefore = { cheap: waiting('cheap'), expensive: waiting('expensive') };
+        const expensiveBefore = running(null, 'expensive');
+        const runningBefore = new Set(reads.filter((r) => r.state === 'running'));
         if (released !== null) {
           scheduler.release(released.client, released.lane);
         } else {
@@ -90,18 +95,38 @@ describe('FairScheduler under generated overload schedules (SCHEDULER_SEED)', ()
         await flush();
         // Capacity.
         if (running(null, null) > capacity) problems.push(`${at(step)}: ${running(null, null)} running`);
-        if (running(null, 'expensive') > expensive)
+        if (running(null, 'expensive') > expensiveAlone)
           problems.push(`${at(step)}: ${running(null, 'expensive')} expensive running`);
+        // Beyond `expensive` only for a client alone on the pool (nobody else holding or waiting) while
+        // no cheap read waits: the reads that started in this step, when the lane was already at its share.
+        const startedNow = reads.filter(
+          (r) => r.state === 'running' && r.lane === 'expensive' && !runningBefore.has(r),
+        );
+        if (startedNow.length > 0 && running(null, 'expensive') > Math.max(expensive, expensiveBefore)) {
+          const others = reads.filter(
+            (r) => (r.state === 'running' || r.state === 'waiting') && r.client !== startedNow[0].client,
+          );
+          const clientsNow = new Set(startedNow.map((r) => r.client));
+          if (clientsNow.size > 1 || others.length > 0 || waiting('cheap').length > 0)
+            problems.push(
+              `${at(step)}: ${running(null, 'expensive')} expensive running (beyond ${expensive}) while ` +
+                `${startedNow[0].client} was not alone on the pool`,
+            );
+        }
         for (const c of clients)
           if (running(c, 'expensive') > limits.expensivePerClient)
             problems.push(`${at(step)}: client ${c} runs ${running(c, 'expensive')} expensive`);
         // Work-conserving.
         for (const read of [...waiting('cheap'), ...waiting('expensive')]) {
+          const alone = reads.every(
+            (r) => r.client === read.client || (r.state !== 'running' && r.state !== 'waiting'),
+          );
+          const expensiveRoom =
+            running(null, 'expensive') < expensive ||
+            (alone && waiting('cheap').length === 0 && running(null, 'expensive') < expensiveAlone);
           const free =
             running(null, null) < capacity &&
-            (read.lane === 'cheap' ||
-              (running(null, 'expensive') < expensive &&
-                running(read.client, 'expensive') < limits.expensivePerClient));
+            (read.lane === 'cheap' || (expensiveRoom && running(read.client, 'expensive') < limits.expensivePerClient));
           if (free) problems.push(`${at(step)}: ${read.client} waits (${read.lane}) while a connection is free to it`);
         }
         // Queue bounds (memory), matched by the scheduler's own count.
@@ -260,5 +285,42 @@ describe('FairScheduler under generated overload schedules (SCHEDULER_SEED)', ()
       expect(await queued[i]).toBe('granted');
       scheduler.release('a', 'expensive');
     }
+  });
+
+  it('lets a lone client borrow the connections nobody else wants, up to expensiveAlone, and stops once another comes', async () => {
+    const limits: SchedulerLimits = {
+      capacity: 10,
+      expensive: 4,
+      expensiveAlone: 8,
+      expensivePerClient: 8,
+      waitMs: 60_000,
+      targetMs: 60_000,
+      intervalMs: 100,
+      queuePerClient: 32,
+      queueLimit: 128,
+    };
+    const scheduler = new FairScheduler(limits);
+    const solo = Array.from({ length: 12 }, () => scheduler.acquire('solo', 'expensive', FAR()));
+    await flush();
+    // Alone: 8 of the 10 connections (2 kept for cheap reads), not 4.
+    expect(scheduler.state()).toMatchObject({ heldIn: { expensive: 8 }, waiting: { expensive: 4 } });
+    // Another client's cheap read finds a connection at once.
+    await scheduler.acquire('polite', 'cheap', FAR());
+    // Another client wants the expensive lane: what solo borrowed runs on, but nothing more starts
+    // beyond the lane's share until the lane is back under it; then the two share it fairly.
+    const other = scheduler.acquire('other', 'expensive', FAR());
+    let otherStarted = false;
+    void other.then(() => (otherStarted = true));
+    scheduler.release('polite', 'cheap');
+    for (let i = 0; i < 4; i++) scheduler.release('solo', 'expensive');
+    await flush();
+    expect([scheduler.state().heldIn.expensive, otherStarted]).toEqual([4, false]);
+    scheduler.release('solo', 'expensive');
+    await flush();
+    // The freed connection goes to the client holding the fewest: other (0), not solo (3).
+    expect([scheduler.state().heldIn.expensive, otherStarted]).toEqual([4, true]);
+    for (let i = 0; i < 7; i++) scheduler.release('solo', 'expensive');
+    scheduler.release('other', 'expensive');
+    await Promise.all(solo);
   });
 });

@@ -25,6 +25,13 @@ export interface SchedulerLimits {
   readonly capacity: number;
   /** Expensive reads at once (fewer than `capacity`: the rest is for cheap reads). */
   readonly expensive: number;
+  /**
+   * Expensive reads at once while their client is alone (no other client holds or waits for a
+   * connection of the pool) and no cheap read waits: a lone client may use the connections nobody
+   * else wants (work-conserving). At least `expensive`, fewer than `capacity`; reads started so run
+   * to their end when others come, and none starts beyond `expensive` once they are there.
+   */
+  readonly expensiveAlone?: number;
   /** Expensive reads of one client at once (a hard cap; `expensive` leaves it to fairness alone). */
   readonly expensivePerClient: number;
   /** The longest a read waits in a queue that empties now and then (a burst). */
@@ -67,9 +74,12 @@ interface Client {
  * The admission of reads to one pool's connections: a fair, work-conserving scheduler with bounded
  * queues (docs/rate-limits.md#overload).
  *
- * - Never more than `capacity` reads at once, never more than `expensive` expensive ones.
+ * - Never more than `capacity` reads at once, never more than `expensiveAlone` expensive ones, and
+ *   no expensive read starts beyond `expensive` unless its client is alone on the pool and no cheap
+ *   read waits.
  * - Work-conserving: a read waits only when no connection of its lane is free to it; a lone client
- *   may use the whole capacity of a lane.
+ *   may use the whole capacity of a lane, and of the expensive lane up to `expensiveAlone` (the
+ *   connections kept for cheap reads that nobody wants now).
  * - Fair: each client has a queue of its own per lane; a freed connection goes to the waiting client
  *   that holds the fewest in that lane (the least recently served among equals): N contending clients
  *   each hold about 1/N of the lane. When both lanes wait, they take turns for free connections.
@@ -172,16 +182,33 @@ export class FairScheduler {
     return false;
   }
 
-  private laneCapacity(lane: Cost): number {
-    return lane === 'cheap' ? this.limits.capacity : this.limits.expensive;
+  private laneCapacity(lane: Cost, alone = false): number {
+    if (lane === 'cheap') return this.limits.capacity;
+    return alone ? this.expensiveAlone() : this.limits.expensive;
+  }
+
+  private expensiveAlone(): number {
+    return Math.max(this.limits.expensive, this.limits.expensiveAlone ?? this.limits.expensive);
+  }
+
+  /** Whether no client but `client` holds or waits for a connection of the pool. */
+  private alone(client: string): boolean {
+    for (const name of this.clients.keys()) if (name !== client) return false;
+    return true;
+  }
+
+  /** Whether the expensive lane has a connection for `client`: its share, or one nobody else wants. */
+  private expensiveRoom(client: string): boolean {
+    const held = this.lanes.expensive.held;
+    if (held < this.limits.expensive) return true;
+    return held < this.expensiveAlone() && this.lanes.cheap.waiting === 0 && this.alone(client);
   }
 
   private mayStart(client: string, lane: Cost): boolean {
     if (this.held >= this.limits.capacity) return false;
     if (lane === 'cheap') return true;
     return (
-      this.lanes.expensive.held < this.limits.expensive &&
-      (this.clients.get(client)?.held.expensive ?? 0) < this.limits.expensivePerClient
+      this.expensiveRoom(client) && (this.clients.get(client)?.held.expensive ?? 0) < this.limits.expensivePerClient
     );
   }
 
@@ -219,7 +246,7 @@ export class FairScheduler {
     wanting.add(client);
     const held = this.clients.get(client)?.held[lane] ?? 0;
     if (lane === 'expensive' && held >= this.limits.expensivePerClient) return 'client';
-    return held >= this.laneCapacity(lane) / wanting.size ? 'client' : 'service';
+    return held >= this.laneCapacity(lane, wanting.size === 1) / wanting.size ? 'client' : 'service';
   }
 
   private enqueue(waiter: Waiter): void {
@@ -261,12 +288,11 @@ export class FairScheduler {
   private next(lane: Cost): Waiter | undefined {
     const state = this.lanes[lane];
     if (state.waiting === 0) return undefined;
-    if (lane === 'expensive' && state.held >= this.limits.expensive) return undefined;
     let best: { queue: Waiter[]; held: number; served: number } | undefined;
     for (const [name, queue] of state.queues) {
       const entry = this.clients.get(name)!;
       const held = entry.held[lane];
-      if (lane === 'expensive' && held >= this.limits.expensivePerClient) continue;
+      if (lane === 'expensive' && (held >= this.limits.expensivePerClient || !this.expensiveRoom(name))) continue;
       const served = entry.served[lane];
       if (best === undefined || held < best.held || (held === best.held && served < best.served))
         best = { queue, held, served };

@@ -1,15 +1,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { type GateLimits, RequestGate } from './request-gate.js';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
-
-/** One connection's requests: those handed to the application, and those parsed but held back. */
-interface Connection {
-  running: number;
-  readonly held: { req: IncomingMessage; res: ServerResponse }[];
-  /** Reading stopped by this bound (Node may have stopped it too, for its own reasons). */
-  holding: boolean;
-}
+type Exchange = { req: IncomingMessage; res: ServerResponse };
 
 /** Node's flag of a socket it stopped reading (src: lib/_http_server.js), and its parser. */
 interface ServerSocket extends Socket {
@@ -17,80 +11,126 @@ interface ServerSocket extends Socket {
   parser?: { resume(): void } | null;
 }
 
+/** Whether this bound stopped reading a connection (Node may have stopped it too, for its own reasons). */
+interface Hold {
+  holding: boolean;
+}
+
 /**
- * At most `depth` requests of one connection are handled at once (docs/rate-limits.md#overload).
+ * The client a request counts for before anything is spent on it: the credential it presents (its
+ * Authorization header, as sent: the key is looked up later, by the application), else its address.
+ */
+export function gateClientOf(req: IncomingMessage): string {
+  const credential = req.headers.authorization;
+  return credential === undefined ? `address ${req.socket.remoteAddress ?? ''}` : `credential ${credential}`;
+}
+
+/**
+ * Bounds the requests in the application (docs/rate-limits.md#overload): at most `perConnection`
+ * requests of one connection, `perClient` of one client and `total` of the process at once, decided
+ * as each request is parsed, before Express, the key lookup, the rate limit or admission to a pool
+ * spend anything on it (src/admission/request-gate.ts).
+ *
  * Node hands every pipelined request of a connection to the application as soon as it is parsed, so
- * one client pipelining 100 requests on each of 200 connections had 20,000 in flight. Here, once a
- * connection has `depth` requests running and more arrive, its socket is no longer read until they
- * are answered (as nginx and other HTTP servers do): the rest wait unread in the kernel's buffers
- * and the client's, costing this process nothing, and TCP flow control slows the sender. Requests
- * already parsed from the last read (at most one read's worth, 64 KiB) wait here, in order, and
- * start as earlier ones finish.
+ * one client pipelining 100 requests on each of 200 connections had 20,000 in flight; and a client's
+ * 200 connections each reading one request at a time had 200. Here, a request beyond a bound is
+ * held and its connection's socket is no longer read until it starts (as nginx and other HTTP
+ * servers do): the rest wait unread in the kernel's buffers and the client's, costing this process
+ * nothing, and TCP flow control paces the sender at the rate its share is served. Requests already
+ * parsed from the last read (at most one read's worth, 64 KiB) wait here, in order.
+ *
+ * A held request is started from `setImmediate`, never from the end of the request before it: an
+ * answer that needs no I/O (a 429, a 404, a refusal of admission) ends within the same turn of the
+ * event loop, and starting the next one there chained every held request of a flood (thousands,
+ * seconds of CPU) ahead of the sockets waiting to be read, a polite client's among them. From
+ * `setImmediate`, each turn of the loop reads every socket that has data, then starts what was freed.
  *
  * Node stops reading a socket itself when its responses are not being read (`_paused`), and resumes
  * it when they drain, or when a finished request's body is dumped; the flag is therefore made to
  * read true while either Node or this bound holds the connection, so that neither resumes it under
  * the other (Node's own guard, onSocketResume, pauses a socket again while `_paused` is true).
  */
-export function boundPipelining(server: Server, depth: number): void {
+export function boundRequests(
+  server: Server,
+  limits: GateLimits,
+  clientOf: (req: IncomingMessage) => string = gateClientOf,
+): RequestGate<ServerSocket, Exchange> {
   const handlers = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
-  const connections = new WeakMap<Socket, Connection>();
+  const gate = new RequestGate<ServerSocket, Exchange>(limits);
+  const holds = new WeakMap<Socket, Hold>();
+  let startable: { connection: ServerSocket; request: Exchange }[] = [];
+  let scheduled = false;
 
-  const run = (connection: Connection, req: IncomingMessage, res: ServerResponse): void => {
-    connection.running++;
+  const run = (socket: ServerSocket, { req, res }: Exchange): void => {
     res.once('close', () => {
-      connection.running--;
-      next(req.socket as ServerSocket, connection);
+      startable.push(...gate.release(socket));
+      if (!scheduled && startable.length > 0) {
+        scheduled = true;
+        setImmediate(startHeld);
+      }
+      resumeIfFree(socket);
     });
     for (const handler of handlers) handler.call(server, req, res);
   };
 
-  const next = (socket: ServerSocket, connection: Connection): void => {
-    while (connection.running < depth && connection.held.length > 0) {
-      const { req, res } = connection.held.shift()!;
-      // A connection that closed meanwhile: Node has aborted its requests.
-      if (socket.destroyed) {
-        connection.held.length = 0;
-        break;
+  const startHeld = (): void => {
+    scheduled = false;
+    const batch = startable;
+    startable = [];
+    for (const { connection, request } of batch) {
+      // A connection that closed meanwhile: Node has aborted its requests; its place is freed.
+      if (connection.destroyed) {
+        gate.close(connection);
+        startable.push(...gate.release(connection));
+        continue;
       }
-      run(connection, req, res);
+      run(connection, request);
+      resumeIfFree(connection);
     }
-    if (connection.held.length === 0 && connection.holding) {
-      connection.holding = false;
-      if (!socket._paused && !socket.destroyed) {
-        socket.parser?.resume();
-        socket.resume();
-      }
+    if (startable.length > 0 && !scheduled) {
+      scheduled = true;
+      setImmediate(startHeld);
+    }
+  };
+
+  const resumeIfFree = (socket: ServerSocket): void => {
+    const hold = holds.get(socket);
+    if (hold === undefined || !hold.holding || gate.heldOn(socket) > 0) return;
+    hold.holding = false;
+    if (!socket._paused && !socket.destroyed) {
+      socket.parser?.resume();
+      socket.resume();
     }
   };
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const socket = req.socket as ServerSocket;
-    let connection = connections.get(socket);
-    if (connection === undefined) {
-      connection = { running: 0, held: [], holding: false };
-      connections.set(socket, connection);
-      holdable(socket, connection);
+    let hold = holds.get(socket);
+    if (hold === undefined) {
+      hold = { holding: false };
+      holds.set(socket, hold);
+      holdable(socket, hold);
+      socket.once('close', () => gate.close(socket));
     }
-    if (connection.running < depth && connection.held.length === 0) run(connection, req, res);
-    else connection.held.push({ req, res });
-    // Only once a request is held: a connection with nothing pipelined is still read, so that a client
+    if (gate.offer(socket, clientOf(req), { req, res })) run(socket, { req, res });
+    // Only once a request is held: a connection with nothing held is still read, so that a client
     // that goes away is noticed (and its request's work ended) while its request runs.
-    if (connection.held.length > 0 && !connection.holding) {
-      connection.holding = true;
+    else if (!hold.holding) {
+      hold.holding = true;
       socket.pause();
     }
   });
+  return gate;
 }
 
 /** Makes `_paused` true while this bound holds the connection, whatever Node sets it to. */
-function holdable(socket: ServerSocket, connection: Connection): void {
+function holdable(socket: ServerSocket, hold: Hold): void {
   let nodePaused = socket._paused;
   Object.defineProperty(socket, '_paused', {
     configurable: true,
     enumerable: true,
-    get: () => nodePaused || connection.holding,
+    get: () => nodePaused || hold.holding,
     set: (value: boolean) => {
       nodePaused = value;
     },

@@ -39,6 +39,11 @@ export interface AppConfig {
    * on a pool; the rest of its connections are kept for cheap reads.
    */
   readonly admissionExpensiveReads: number;
+  /**
+   * How many expensive reads may run at once on a pool while their client is the only one using it
+   * and no cheap read waits (a lone client uses what nobody else wants).
+   */
+  readonly admissionExpensiveReadsAlone: number;
   /** How many expensive reads one API client may run at once on a pool (a cap beside fair sharing). */
   readonly admissionExpensivePerClient: number;
   /** How long a read may wait for a connection in a queue that empties now and then. */
@@ -51,6 +56,13 @@ export interface AppConfig {
   readonly admissionQueueLimit: number;
   /** How many requests of one connection are handled at once; the rest wait unread in its socket. */
   readonly httpPipelineDepth: number;
+  /**
+   * How many requests of one client (the credential it presents) are handled at once; the rest wait
+   * unread in their sockets (docs/rate-limits.md#overload).
+   */
+  readonly httpClientInFlight: number;
+  /** How many requests of all clients are handled at once; the rest wait unread, shared fairly among clients. */
+  readonly httpInFlight: number;
   readonly migrateOnStart: boolean;
   /** How long removal records are kept (docs/sync.md#removals): a position older than them is refused. */
   readonly syncRemovalsRetentionDays: number;
@@ -88,12 +100,15 @@ export const CONFIG_VARIABLES = [
   'DB_POOL_SIZE',
   'DB_POOLER',
   'ADMISSION_EXPENSIVE_READS',
+  'ADMISSION_EXPENSIVE_READS_ALONE',
   'ADMISSION_EXPENSIVE_PER_CLIENT',
   'ADMISSION_WAIT_MS',
   'ADMISSION_QUEUE_TARGET_MS',
   'ADMISSION_QUEUE_PER_CLIENT',
   'ADMISSION_QUEUE_LIMIT',
   'HTTP_PIPELINE_DEPTH',
+  'HTTP_CLIENT_IN_FLIGHT',
+  'HTTP_IN_FLIGHT',
   'MIGRATE_ON_START',
   'SYNC_REMOVALS_RETENTION_DAYS',
   'DATA_DIR',
@@ -253,6 +268,15 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     1,
     Math.max(1, dbPoolSize - 1),
   );
+  // A lone client may use every connection but two (one at least): those are kept for the cheap read
+  // that may come while its expensive reads run.
+  const expensiveReadsAlone = integer(
+    env,
+    'ADMISSION_EXPENSIVE_READS_ALONE',
+    Math.max(expensiveReads, dbPoolSize - 2),
+    expensiveReads,
+    Math.max(expensiveReads, dbPoolSize - 1),
+  );
   const config: AppConfig = {
     port: integer(env, 'PORT', 3000, 1, 65535),
     appEnv,
@@ -272,15 +296,26 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     dbPoolSize,
     dbPooler,
     admissionExpensiveReads: expensiveReads,
+    admissionExpensiveReadsAlone: expensiveReadsAlone,
     // No cap by default: a lone client may use the whole expensive capacity, and contending clients
     // share it fairly (docs/rate-limits.md#overload). Until issue 31 the default was 1, which held a
     // lone client to one search at a time however idle the database was.
-    admissionExpensivePerClient: integer(env, 'ADMISSION_EXPENSIVE_PER_CLIENT', expensiveReads, 1, expensiveReads),
+    admissionExpensivePerClient: integer(
+      env,
+      'ADMISSION_EXPENSIVE_PER_CLIENT',
+      expensiveReadsAlone,
+      1,
+      expensiveReadsAlone,
+    ),
     admissionWaitMs: integer(env, 'ADMISSION_WAIT_MS', 1000, 0, 60_000),
     admissionQueueTargetMs: integer(env, 'ADMISSION_QUEUE_TARGET_MS', 50, 0, 60_000),
     admissionQueuePerClient: integer(env, 'ADMISSION_QUEUE_PER_CLIENT', 32, 0, 10_000),
     admissionQueueLimit: integer(env, 'ADMISSION_QUEUE_LIMIT', 128, 0, 100_000),
     httpPipelineDepth: integer(env, 'HTTP_PIPELINE_DEPTH', 1, 1, 1000),
+    // Twice the pool: enough for a lone client to keep every connection busy while as many of its
+    // answers are being written; a flood beyond it waits in its own sockets.
+    httpClientInFlight: integer(env, 'HTTP_CLIENT_IN_FLIGHT', Math.max(4, 2 * dbPoolSize), 1, 100_000),
+    httpInFlight: integer(env, 'HTTP_IN_FLIGHT', 256, 1, 100_000),
     migrateOnStart,
     syncRemovalsRetentionDays: integer(env, 'SYNC_REMOVALS_RETENTION_DAYS', 35, 1, 3650),
     dataDir: raw(env, 'DATA_DIR') ?? '.data',

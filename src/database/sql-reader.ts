@@ -199,6 +199,7 @@ export class SqlReader implements OnModuleDestroy {
       scheduler = new FairScheduler({
         capacity: c.dbPoolSize,
         expensive: c.admissionExpensiveReads,
+        expensiveAlone: c.admissionExpensiveReadsAlone,
         expensivePerClient: c.admissionExpensivePerClient,
         waitMs: c.admissionWaitMs,
         targetMs: c.admissionQueueTargetMs,

@@ -1,0 +1,178 @@
+export interface GateLimits {
+  /** Requests of one connection in the application at once (pipelined ones beyond wait, in order). */
+  readonly perConnection: number;
+  /** Requests of one client (the credential it presents) in the application at once. */
+  readonly perClient: number;
+  /** Requests in the application at once, of all clients. */
+  readonly total: number;
+}
+
+interface GateConnection<C, T> {
+  readonly key: C;
+  readonly client: string;
+  running: number;
+  readonly held: T[];
+  /** Listed in its client's `ready` queue: its first held request waits for the client or the process. */
+  ready: boolean;
+}
+
+interface GateClient<C, T> {
+  running: number;
+  /** Connections whose next request may start as soon as the client's and the process's bounds allow. */
+  readonly ready: GateConnection<C, T>[];
+  /** The number of its last start: among clients running as many, the least recently served goes first. */
+  served: number;
+}
+
+/**
+ * What requests enter the application (docs/rate-limits.md#overload), decided as each is parsed,
+ * before any work is spent on it (routing, the key lookup, the rate limit, admission to a pool):
+ * at most `perConnection` of one connection, `perClient` of one client and `total` of the process at
+ * once. A request beyond a bound is held, and its connection is read no further (the caller pauses
+ * it): a flood is paced by TCP flow control at the rate its share is served, while it costs the
+ * process nothing but the requests parsed from one read per connection.
+ *
+ * Held requests start in order per connection; among clients, a freed place goes to the client
+ * running the fewest (the least recently served among equals): N clients that want more than the
+ * process admits each get about 1/N of it, and a lone client gets all of it (work-conserving).
+ *
+ * A client is named by the caller before the key is looked up (the raw credential): naming costs
+ * nothing, and a client presenting many credentials is still held to `total` in all.
+ */
+export class RequestGate<C extends object, T> {
+  private readonly connections = new WeakMap<C, GateConnection<C, T>>();
+  private readonly clients = new Map<string, GateClient<C, T>>();
+  private running = 0;
+  private starts = 0;
+
+  constructor(private readonly limits: GateLimits) {}
+
+  /**
+   * A request parsed on `connection` of `client`: true when it may start now (it is counted as
+   * running), false when it is held (it is returned by a later `release` or `drain`).
+   */
+  offer(connection: C, client: string, request: T): boolean {
+    const state = this.connection(connection, client);
+    if (state.held.length === 0 && this.mayStart(state)) {
+      this.start(state);
+      return true;
+    }
+    state.held.push(request);
+    if (!state.ready && state.running < this.limits.perConnection && state.held.length === 1) this.markReady(state);
+    return false;
+  }
+
+  /**
+   * A request of `connection` has ended: the requests that may start now, each with its connection
+   * (already counted as running). The caller starts them in order.
+   */
+  release(connection: C): { connection: C; request: T }[] {
+    const state = this.connections.get(connection)!;
+    state.running--;
+    this.running--;
+    const client = this.clients.get(state.client)!;
+    client.running--;
+    if (!state.ready && state.held.length > 0 && state.running < this.limits.perConnection) this.markReady(state);
+    const started = this.dispatch();
+    this.forget(state.client);
+    return started;
+  }
+
+  /** A connection that closed: its held requests are dropped (Node has aborted them). */
+  close(connection: C): T[] {
+    const state = this.connections.get(connection);
+    if (state === undefined) return [];
+    const dropped = state.held.splice(0);
+    if (state.ready) {
+      const client = this.clients.get(state.client)!;
+      client.ready.splice(client.ready.indexOf(state), 1);
+      state.ready = false;
+    }
+    this.forget(state.client);
+    return dropped;
+  }
+
+  /** Held requests of `connection` (0 when it may be read on). */
+  heldOn(connection: C): number {
+    return this.connections.get(connection)?.held.length ?? 0;
+  }
+
+  /** Requests running, and clients known (for the tests: memory stays bounded). */
+  state(): { running: number; clients: number; runningOf: (client: string) => number } {
+    return {
+      running: this.running,
+      clients: this.clients.size,
+      runningOf: (client) => this.clients.get(client)?.running ?? 0,
+    };
+  }
+
+  private connection(connection: C, client: string): GateConnection<C, T> {
+    let state = this.connections.get(connection);
+    if (state === undefined) {
+      state = { key: connection, client, running: 0, held: [], ready: false };
+      this.connections.set(connection, state);
+    }
+    return state;
+  }
+
+  private client(name: string): GateClient<C, T> {
+    let client = this.clients.get(name);
+    if (client === undefined) {
+      // A newcomer counts as served just before the latest start (as in the fair scheduler).
+      client = { running: 0, ready: [], served: this.starts - 0.5 };
+      this.clients.set(name, client);
+    }
+    return client;
+  }
+
+  private mayStart(state: GateConnection<C, T>): boolean {
+    return (
+      this.running < this.limits.total &&
+      state.running < this.limits.perConnection &&
+      (this.clients.get(state.client)?.running ?? 0) < this.limits.perClient
+    );
+  }
+
+  private start(state: GateConnection<C, T>): void {
+    const client = this.client(state.client);
+    client.running++;
+    client.served = ++this.starts;
+    state.running++;
+    this.running++;
+  }
+
+  private markReady(state: GateConnection<C, T>): void {
+    state.ready = true;
+    this.client(state.client).ready.push(state);
+  }
+
+  private dispatch(): { connection: C; request: T }[] {
+    const started: { connection: C; request: T }[] = [];
+    while (this.running < this.limits.total) {
+      let best: GateClient<C, T> | undefined;
+      for (const client of this.clients.values()) {
+        if (client.ready.length === 0 || client.running >= this.limits.perClient) continue;
+        if (
+          best === undefined ||
+          client.running < best.running ||
+          (client.running === best.running && client.served < best.served)
+        )
+          best = client;
+      }
+      if (best === undefined) break;
+      const state = best.ready.shift()!;
+      state.ready = false;
+      const request = state.held.shift()!;
+      this.start(state);
+      started.push({ connection: state.key, request });
+      if (state.held.length > 0 && state.running < this.limits.perConnection) this.markReady(state);
+    }
+    return started;
+  }
+
+  /** A client that runs nothing and has nothing held is forgotten (memory stays bounded). */
+  private forget(name: string): void {
+    const client = this.clients.get(name);
+    if (client !== undefined && client.running === 0 && client.ready.length === 0) this.clients.delete(name);
+  }
+}
