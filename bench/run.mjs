@@ -803,7 +803,9 @@ async function syncScenarios() {
 }
 
 function report({ results, openLoop, overload, attacks, sync, soak, rssBefore, rssAfter }) {
-  const machine = `${cpus().length} × ${cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${serversNode} (the servers; the load generator on ${process.version})`;
+  const machine =
+    `${cpus().length} × ${cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ` +
+    `Node ${serversNode} (the servers; the load generator on ${process.version})`;
   const date = new Date().toISOString();
   const pct = (r) => (r === null || r === undefined ? '-' : `${(r * 100).toFixed(0)}%`);
   const names = ['service', ...(baseline ? ['baseline'] : []), 'fair', 'floor'];
