@@ -186,11 +186,20 @@ async function start(name, args, env, image) {
             .toString()
             .trim(),
         );
-      return { name, child, pid, base };
+      return { name, child, pid, base, container: image ? `cia-bench-${name}-${process.pid}` : null };
     }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${name} did not start`);
+}
+
+/**
+ * Ends a server. A container is removed: node as a container's first process has no default
+ * SIGTERM handler, so the fair server and the floor would go on running (and the bench with them).
+ */
+function stop(server) {
+  if (server.container === null) server.child.kill('SIGTERM');
+  else execFileSync('podman', ['rm', '-f', '-t', '2', server.container], { stdio: 'ignore' });
 }
 
 const procStat = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -529,7 +538,7 @@ try {
   const rssAfter = rssMiB(service.pid);
   report({ results, openLoop, overload, attacks, sync, soak, rssBefore, rssAfter });
 } finally {
-  for (const server of [...builds, fair, floor]) server.child.kill('SIGTERM');
+  for (const server of [...builds, fair, floor]) stop(server);
   await database.release();
 }
 
