@@ -91,12 +91,15 @@ export async function makeDevChanges(
       changes.push({ kind: 'deactivation', id: row, from: 'active', to: 'inactive' });
     }
     for (const row of await pick(tx, 'stock', counts.stockLevels, touched())) {
-      // A sale or a delivery of 1 to 20 units; a sale larger than what is there is a delivery.
+      // A sale or a delivery of 1 to 20 units; a sale larger than what is there is a delivery (onto
+      // nothing, when the level was already below zero: a delivery to an oversold level after runs
+      // of sales must not leave it below zero).
       const delta = randomInt(1, 20) * (random() < 0.5 ? -1 : 1);
       const { from, to } = returned(
         await tx.query(
           `UPDATE stock_levels s
-              SET quantity = CASE WHEN s.quantity + $2 < 0 THEN s.quantity - $2 ELSE s.quantity + $2 END,
+              SET quantity = CASE WHEN s.quantity + $2 < 0 THEN GREATEST(s.quantity, 0) + abs($2)
+                                  ELSE s.quantity + $2 END,
                   updated_at = now()
              FROM stock_levels old
           WHERE s.product_id = $1 AND old.product_id = s.product_id
