@@ -1,4 +1,4 @@
-import './startup/exit-without-deadlock.js';
+import { exitSoon } from './startup/exit-without-deadlock.js';
 import { handOverStartingSignals } from './startup/starting-signals.js';
 import 'reflect-metadata';
 import type { Server } from 'node:http';
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
-      process.exit(78);
+      return exitSoon(78);
     }
     throw error;
   }
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   // A taken port is reported before the embedded database and the application take their time to start.
   if (!(await portIsFree(config.port))) {
     console.error(portInUseMessage(config.port, await portHasListener(config.port)));
-    process.exit(1);
+    return exitSoon(1);
   }
   const prepared = await prepareDatabase(config, (line) => logger.info(line));
   const app = await NestFactory.create<NestExpressApplication>(
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
     await prepared.embedded?.stop();
     if (isPortInUse(error)) {
       console.error(portInUseMessage(config.port, await portHasListener(config.port)));
-      process.exit(1);
+      return exitSoon(1);
     }
     throw error;
   }
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
     await app.close();
     await prepared.embedded?.stop();
     logger.info('shut down cleanly');
-    process.exit(0);
+    exitSoon(0);
   };
   // The embedded PostgreSQL stops after the drain, not at the signal (its package would stop it first).
   prepared.embedded?.leaveSignalsToCaller();
@@ -147,8 +147,8 @@ function printDemoKeys(base: string, usable: DemoKey[], say: (line: string) => v
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(error.message);
-    process.exit(78);
+    return exitSoon(78);
   }
   console.error(`The service could not start: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  return exitSoon(1);
 });
