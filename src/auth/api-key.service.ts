@@ -38,9 +38,10 @@ export class ApiKeyService {
 
   /** The caller for a presented key, or null when the key is not valid for any reason. */
   async authenticate(presentedKey: string, now = new Date()): Promise<ApiCaller | null> {
-    const known = this.authenticateCached(presentedKey, now.getTime());
-    if (known !== undefined) return known;
+    if (!isKeyForEnvironment(presentedKey, this.config.appEnv)) return null;
     const digest = digestKey(presentedKey);
+    const known = this.fromCache(digest, now.getTime());
+    if (known !== undefined) return known;
     // The request's one budget for the database starts here, at its first statement.
     const deadlineMs = now.getTime() + this.config.dbStatementTimeoutMs;
     return this.callerFor(await this.lookup(digest, now.getTime(), deadlineMs), now.getTime(), deadlineMs);
@@ -53,7 +54,11 @@ export class ApiKeyService {
    */
   authenticateCached(presentedKey: string, nowMs = Date.now()): ApiCaller | null | undefined {
     if (!isKeyForEnvironment(presentedKey, this.config.appEnv)) return null;
-    const cached = this.cache.get(digestKey(presentedKey));
+    return this.fromCache(digestKey(presentedKey), nowMs);
+  }
+
+  private fromCache(digest: string, nowMs: number): ApiCaller | null | undefined {
+    const cached = this.cache.get(digest);
     if (cached === undefined || nowMs - cached.loadedAt >= this.config.authCacheTtlMs) return undefined;
     return this.callerFor(cached.entry, nowMs, nowMs + this.config.dbStatementTimeoutMs);
   }
@@ -70,8 +75,6 @@ export class ApiKeyService {
 
   private async lookup(digest: string, nowMs: number, deadlineMs: number): Promise<KeyEntry | null> {
     const ttl = this.config.authCacheTtlMs;
-    const cached = this.cache.get(digest);
-    if (cached && nowMs - cached.loadedAt < ttl) return cached.entry;
     return this.lookups.run(digest, async () => {
       const row = await this.keys.findByDigest(digest, deadlineMs);
       const entry = row === null ? null : { row, caller: callerOf(row) };

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import type { ApiCaller } from '../auth/api-caller.js';
 import { CallerResolver } from '../auth/caller-resolver.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -48,9 +49,7 @@ export class RateLimitMiddleware implements NestMiddleware {
     const caller = this.callers.resolveNow(req);
     if (caller === undefined) return false;
     if (caller) req.caller = caller;
-    const [policy, key, limit] = caller
-      ? ['per-client', `client:${caller.clientId}`, caller.rateLimitPerMinute ?? this.config.rateLimitPerMinute]
-      : ['per-ip', address, addressLimit];
+    const [policy, key, limit] = this.budgetOf(caller, address);
     const decision = counts.hit(key, limit);
     if (decision.exceeded) this.refuse(res, next, policy, limit, decision.resetSeconds);
     else {
@@ -85,9 +84,7 @@ export class RateLimitMiddleware implements NestMiddleware {
       }
       // Known from here on: a 429 of this client is logged with its client and tenant, as its 200s are.
       if (caller) req.caller = caller;
-      const [policy, key, limit] = caller
-        ? ['per-client', `client:${caller.clientId}`, caller.rateLimitPerMinute ?? this.config.rateLimitPerMinute]
-        : ['per-ip', address, addressLimit];
+      const [policy, key, limit] = this.budgetOf(caller, address);
       const decision = await this.store.hit(key, limit);
       if (decision.exceeded) {
         this.refuse(res, next, policy, limit, decision.resetSeconds);
@@ -98,6 +95,13 @@ export class RateLimitMiddleware implements NestMiddleware {
     } catch (error) {
       next(error);
     }
+  }
+
+  /** The budget a request spends from: its client's with a valid key, else its address's. */
+  private budgetOf(caller: ApiCaller | null, address: string): [policy: string, key: string, limit: number] {
+    return caller
+      ? ['per-client', `client:${caller.clientId}`, caller.rateLimitPerMinute ?? this.config.rateLimitPerMinute]
+      : ['per-ip', address, this.config.rateLimitUnauthenticatedPerMinute];
   }
 
   /**
