@@ -12,6 +12,7 @@ import {
 } from './http/hardening.middleware.js';
 import { answerRequestsNodeWouldRefuse, refuseMalformedRequests } from './http/client-error.js';
 import { compose } from './http/compose.js';
+import { PrototypeReadyExpressAdapter } from './http/express-adapter.js';
 import { ResponseCompression } from './http/compression.js';
 import { COMPRESSION_LOCAL } from './http/send-json.js';
 import { parseQueryString } from './params/query-string.js';
@@ -31,7 +32,7 @@ export function createHttpAdapter(): ExpressAdapter {
   const instance = express();
   instance.set('case sensitive routing', true);
   instance.set('strict routing', true);
-  return new ExpressAdapter(instance);
+  return new PrototypeReadyExpressAdapter(instance);
 }
 
 /**
