@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import type { MigrationInterface } from 'typeorm';
 import { ApiClient } from './tables/api-client.entity.js';
 import { ApiClientStoreGrant } from './tables/api-client-store-grant.entity.js';
@@ -51,8 +51,16 @@ export const ENTITIES = [
  * A migration must not import this module, even through another: its import would wait for itself.
  */
 const MIGRATION_FILE = /^(\d{13})-[a-z0-9-]+\.(?:js|ts)$/;
+/**
+ * Under dist/ in a checkout the sources say which migrations there are: tsc removes nothing, so a
+ * migration compiled on another branch stays in dist/ after a switch back, and must not run. The
+ * image has no src/: its dist/ is built once.
+ */
+const SOURCES = new URL('../../src/schema/migrations/', import.meta.url);
+const MIGRATION_FOLDER =
+  import.meta.url.endsWith('.js') && existsSync(SOURCES) ? SOURCES : new URL('./migrations/', import.meta.url);
 export const MIGRATIONS: (new () => MigrationInterface)[] = await Promise.all(
-  readdirSync(new URL('./migrations/', import.meta.url))
+  readdirSync(MIGRATION_FOLDER)
     // Source maps beside the compiled files; any other file that is not a migration is a mistake.
     .filter((file) => !file.endsWith('.map'))
     .sort()
