@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ApiCaller } from '../auth/api-caller.js';
 import { Shapes } from '../database/statement.js';
 import { ApiError } from '../http/api-error.js';
-import { type DataScope, DataScopeService, scopeCondition, scopeShape } from '../tenancy/data-scope.js';
+import { type DataScope, DataScopeService, scoped, scopeShape } from '../tenancy/data-scope.js';
 import { ScopedReader, type SyncGuard } from '../tenancy/scoped-reader.js';
 import type { JsonText } from '../values/json-text.js';
 import { CursorCodec } from './cursor.js';
@@ -247,15 +247,14 @@ export class ListEngine {
     if (found === undefined) {
       found = new Shapes<OneInput>(
         (i) => scopeShape(i.scope),
-        (i, sql) => {
-          const scope = scopeCondition(sql, i.scope);
+        scoped((i, sql, scope) => {
           const where = scope.on(d.from.table, d.from.alias);
           return sql.build(
             `SELECT row_to_json(r)::text AS json FROM ${d.from.table} ${d.from.alias}
   ${rowText(d, scope)}
  WHERE ${where} AND ${d.key} = ${sql.param((x) => x.id)}`,
           );
-        },
+        }),
       );
       this.byId.set(d, found);
     }
@@ -323,8 +322,9 @@ export class ListEngine {
         incarnation = guard.incarnation;
         input = { ...input, scope: guard.scope };
       }
-      if (input.sync.changedSince !== undefined) {
-        // The parents changed since the position: their rows are in the round too.
+      // The parents changed since the position: their rows are in the round too. A list of rows of
+      // the whole tenant may have none (no client view: its rows belong to no store).
+      if (input.sync.changedSince !== undefined && statements.parentInputs.length > 0) {
         const [found] = await db.rows<Record<string, string[]>, ListRead>(statements.parents(input), input);
         const parents = statements.parentInputs.map((_, n) => found[`p${n}`]);
         input = { ...input, sync: { ...input.sync, parents } };

@@ -1,7 +1,7 @@
 import type { Cost } from '../admission/fair-scheduler.js';
 import { Shapes, type Statement, type StatementBuilder } from '../database/statement.js';
 import { tenantTables } from '../schema/tenant-tables.js';
-import { type DataScope, scopeCondition, scopeShape } from '../tenancy/data-scope.js';
+import { type DataScope, type ScopeCondition, scoped, scopeShape } from '../tenancy/data-scope.js';
 import type {
   FilterDefinition,
   FilterValues,
@@ -67,7 +67,7 @@ const viewInputs = (d: ListDefinition): ParentInput[] => {
 const SIDES_PER_INPUT = 8;
 const partsOf = (ids: readonly string[] | undefined): number => Math.min(ids?.length ?? 0, SIDES_PER_INPUT + 1);
 
-type Scope = ReturnType<typeof scopeCondition>;
+type Scope = ScopeCondition;
 const table = (ref: TableRef): string => `${ref.table} ${ref.alias}`;
 /** A join, bound to the scope (in its ON: on an outer join's nullable side, only ON can bind it). */
 const join = (ref: JoinRef, scope: Scope): string =>
@@ -79,9 +79,8 @@ const wantsHorizon = (i: ListRead): boolean => i.sync.takeHorizon === true || i.
 const horizon = (i: ListRead): string =>
   wantsHorizon(i) ? ', pg_snapshot_xmin(pg_current_snapshot())::text AS horizon' : '';
 
-/** The ids a read selects: from what, on which conditions, by which key, in which scope. */
+/** The ids a read selects: from what, on which conditions, by which key. */
 interface Source {
-  readonly scope: Scope;
   readonly from: string;
   readonly where: string[];
   readonly key: string;
@@ -111,20 +110,20 @@ export class ListStatements {
     ];
     this.changedParents = new Shapes<ListRead>(
       (i) => scopeShape(i.scope),
-      (i, sql) => this.writeChangedParents(i, sql),
+      scoped((i, sql, scope) => this.writeChangedParents(i, sql, scope)),
     );
     this.counts = new Shapes<ListRead>(
       (i) => this.shapeOf(i),
-      (i, sql) => this.writeCount(i, sql),
+      scoped((i, sql, scope) => this.writeCount(i, sql, scope)),
     );
     this.pages = new Shapes<ListRead>(
       (i) => `${this.shapeOf(i)}|${i.window.afterId !== undefined}`,
-      (i, sql) => this.writePage(i, sql),
+      scoped((i, sql, scope) => this.writePage(i, sql, scope)),
     );
     // The order is picked by a choice filter, whose shape is its value: shapeOf holds it.
     this.wholes = new Shapes<ListRead>(
       (i) => this.shapeOf(i),
-      (i, sql) => this.writeAll(i, sql),
+      scoped((i, sql, scope) => this.writeAll(i, sql, scope)),
     );
   }
 
@@ -215,9 +214,8 @@ export class ListStatements {
     );
   }
 
-  private source(i: ListRead, sql: Sql, page: boolean): Source {
+  private source(i: ListRead, sql: Sql, scope: Scope, page: boolean): Source {
     const d = this.definition;
-    const scope = scopeCondition(sql, i.scope);
     const variant = this.variant(i);
     if (variant !== undefined) {
       const active = this.active(i.filters);
@@ -225,12 +223,12 @@ export class ListStatements {
         active.includes(name),
       );
       const where = [scope.on(variant.from.table, variant.from.alias), ...conditions.map(([, condition]) => condition)];
-      return { scope, from: table(variant.from), where, key: variant.key, paged: false };
+      return { from: table(variant.from), where, key: variant.key, paged: false };
     }
     if (i.sync.changedSince !== undefined) return this.changed(i, sql, scope, page);
     const where = [scope.on(d.from.table, d.from.alias), ...(d.where ?? []), ...this.conditions(i, sql)];
     const from = [table(d.from), ...(d.filterJoins ?? []).map((ref) => join(ref, scope))].join(' ');
-    return { scope, from, where, key: d.key, paged: false };
+    return { from, where, key: d.key, paged: false };
   }
 
   /**
@@ -246,7 +244,7 @@ export class ListStatements {
     const parents = this.parentInputs.map((_, n) => partsOf(i.sync.parents?.[n]));
     if (rowInputs.length === 0 && parents.every((count) => count === 0)) {
       const where = [scope.on(d.from.table, d.from.alias), `${d.from.alias}.${d.sync.marker} >= ${since}`];
-      return { scope, from: table(d.from), where, key: d.key, paged: false };
+      return { from: table(d.from), where, key: d.key, paged: false };
     }
     const after = page && i.window.afterId !== undefined ? sql.param((x) => x.window.afterId) : null;
     const limit = page ? sql.param((x) => x.window.pageSize + 1) : null;
@@ -269,11 +267,10 @@ export class ListStatements {
         );
       }),
     ];
-    return { scope, from: `(${sides.join('\n         UNION ')}) changed`, where: [], key: 'changed.id', paged: true };
+    return { from: `(${sides.join('\n         UNION ')}) changed`, where: [], key: 'changed.id', paged: true };
   }
 
-  private writeChangedParents(i: ListRead, sql: Sql): Statement<ListRead> {
-    const scope = scopeCondition(sql, i.scope);
+  private writeChangedParents(i: ListRead, sql: Sql, scope: Scope): Statement<ListRead> {
     const since = sql.param((x) => x.sync.changedSince);
     const client = sql.param((x) => x.scope.clientId);
     const arrays = this.parentInputs.map((input, n) => {
@@ -304,27 +301,27 @@ export class ListStatements {
     );
   }
 
-  private writeCount(i: ListRead, sql: Sql): Statement<ListRead> {
+  private writeCount(i: ListRead, sql: Sql, scope: Scope): Statement<ListRead> {
     const fast = this.definition.count;
     const active = this.active(i.filters);
     if (fast !== undefined && this.fastCount(i)) {
       const where = [
-        scopeCondition(sql, i.scope).on(fast.from.table, fast.from.alias),
+        scope.on(fast.from.table, fast.from.alias),
         ...active.map((n) => (fast.filters as Record<string, string>)[n]),
       ];
       return sql.build(
         `SELECT COALESCE(SUM(${fast.sum}), 0)::int AS total${horizon(i)} FROM ${table(fast.from)} WHERE ${where.join(' AND ')}`,
       );
     }
-    const { from, where } = this.source(i, sql, false);
+    const { from, where } = this.source(i, sql, scope, false);
     return sql.build(`SELECT count(*)::int AS total${horizon(i)} FROM ${from}${whereClause(where, ' ')}`, {
       prepared: this.prepared(i),
     });
   }
 
-  private writeAll(i: ListRead, sql: Sql): Statement<ListRead> {
+  private writeAll(i: ListRead, sql: Sql, scope: Scope): Statement<ListRead> {
     const d = this.definition;
-    const { scope, from, where } = this.source(i, sql, false);
+    const { from, where } = this.source(i, sql, scope, false);
     const order = d.order === undefined ? d.key : d.order.orders[i.filters[d.order.by] as string];
     if (order === undefined) throw new Error(`list ${d.name}: no order for ${String(i.filters[d.order!.by])}`);
     return sql.build(
@@ -336,9 +333,9 @@ export class ListStatements {
     );
   }
 
-  private writePage(i: ListRead, sql: Sql): Statement<ListRead> {
+  private writePage(i: ListRead, sql: Sql, scope: Scope): Statement<ListRead> {
     const d = this.definition;
-    const { scope, from, where, key, paged } = this.source(i, sql, true);
+    const { from, where, key, paged } = this.source(i, sql, scope, true);
     if (i.window.afterId !== undefined && !paged) where.push(`${key} > ${sql.param((x) => x.window.afterId)}`);
     const limit = sql.param((x) => x.window.pageSize + 1);
     const offset = i.window.afterId === undefined ? ` OFFSET ${sql.param((x) => x.window.offset)}` : '';

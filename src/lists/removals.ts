@@ -1,7 +1,7 @@
 import { isoMillisSql } from '../database/sql-format.js';
 import { Shapes, type Statement, type StatementBuilder } from '../database/statement.js';
 import { CursorParam, IntegerParam, RemovalsPositionParam, StoreIdParam } from '../params/params.js';
-import { type DataScope, scopeCondition, scopeShape } from '../tenancy/data-scope.js';
+import { type DataScope, type ScopeCondition, scoped, scopeShape } from '../tenancy/data-scope.js';
 import type { SyncedListDefinition } from './list-definition.js';
 import { CURSOR_PARAM, DEFAULT_PAGE_SIZE, PAGE_SIZE_PARAM } from './page.js';
 import { SAMPLE_SYNC_POSITION } from './samples.js';
@@ -61,8 +61,14 @@ export class RemovalStatements {
   constructor(readonly definition: SyncedListDefinition) {
     const shape = (i: RemovalsRead): string =>
       `${scopeShape(i.scope)}|${i.storeId !== undefined}|${i.afterId !== undefined}`;
-    this.pages = new Shapes(shape, (i, sql) => this.write(i, sql, true));
-    this.counts = new Shapes(shape, (i, sql) => this.write(i, sql, false));
+    this.pages = new Shapes(
+      shape,
+      scoped((i, sql, scope) => this.write(i, sql, scope, true)),
+    );
+    this.counts = new Shapes(
+      shape,
+      scoped((i, sql, scope) => this.write(i, sql, scope, false)),
+    );
   }
 
   page(input: RemovalsRead): Statement<RemovalsRead> {
@@ -77,8 +83,7 @@ export class RemovalStatements {
    * The removed products since the position, each once (its latest removal), that are not in the view
    * now; a page of them after the cursor's id, or their count.
    */
-  private write(i: RemovalsRead, sql: Sql, page: boolean): Statement<RemovalsRead> {
-    const scope = scopeCondition(sql, i.scope);
+  private write(i: RemovalsRead, sql: Sql, scope: ScopeCondition, page: boolean): Statement<RemovalsRead> {
     const since = sql.param((x) => x.since);
     const client = sql.param((x) => x.scope.clientId);
     const store = i.storeId === undefined ? null : sql.param((x) => x.storeId);

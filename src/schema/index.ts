@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import type { MigrationInterface } from 'typeorm';
 import { ApiClient } from './tables/api-client.entity.js';
 import { ApiClientStoreGrant } from './tables/api-client-store-grant.entity.js';
 import { ApiKey } from './tables/api-key.entity.js';
@@ -16,17 +18,6 @@ import { StockLevel } from './tables/stock-level.entity.js';
 import { Staff } from './tables/staff.entity.js';
 import { Store } from './tables/store.entity.js';
 import { Tenant } from './tables/tenant.entity.js';
-import { InitialSchema1763683200000 } from './migrations/1763683200000-initial-schema.js';
-import { ProductCounts1763769600000 } from './migrations/1763769600000-product-counts.js';
-import { LowStockProductActive1763942400000 } from './migrations/1763942400000-low-stock-product-active.js';
-import { DeferrableStoreSku1764028800000 } from './migrations/1764028800000-deferrable-store-sku.js';
-import { PermanentRevocation1764115200000 } from './migrations/1764115200000-permanent-revocation.js';
-import { ChangeMarkers1764201600000 } from './migrations/1764201600000-change-markers.js';
-import { ServiceSecrets1764288000000 } from './migrations/1764288000000-service-secrets.js';
-import { SyncInputs1764374400000 } from './migrations/1764374400000-sync-inputs.js';
-import { FailSafeSync1764547200000 } from './migrations/1764547200000-fail-safe-sync.js';
-import { Removals1764633600000 } from './migrations/1764633600000-removals.js';
-import { LowStockIndex1763856000000 } from './migrations/1763856000000-low-stock-index.js';
 
 export const ENTITIES = [
   Tenant,
@@ -52,17 +43,37 @@ export const ENTITIES = [
   ClientRemoval,
 ];
 
-/** Listed explicitly (no glob), so that the same list works from `dist/`, from jest and from ormconfig.ts. */
-export const MIGRATIONS = [
-  InitialSchema1763683200000,
-  ProductCounts1763769600000,
-  LowStockIndex1763856000000,
-  LowStockProductActive1763942400000,
-  DeferrableStoreSku1764028800000,
-  PermanentRevocation1764115200000,
-  ChangeMarkers1764201600000,
-  ServiceSecrets1764288000000,
-  SyncInputs1764374400000,
-  FailSafeSync1764547200000,
-  Removals1764633600000,
-];
+/**
+ * Every migration, found in migrations/ rather than listed, so that a new migration is one new file
+ * and none can be left out: each file is named `<13-digit timestamp>-<name>` and exports the class
+ * whose name ends with that timestamp. Read beside this module as it runs (the compiled .js under
+ * dist/, the .ts sources under jest, imported as .js as every import here is), in timestamp order.
+ * A migration must not import this module, even through another: its import would wait for itself.
+ */
+const MIGRATION_FILE = /^(\d{13})-[a-z0-9-]+\.(?:js|ts)$/;
+/**
+ * Under dist/ in a checkout the sources say which migrations there are: tsc removes nothing, so a
+ * migration compiled on another branch stays in dist/ after a switch back, and must not run. The
+ * image has no src/: its dist/ is built once.
+ */
+const SOURCES = new URL('../../src/schema/migrations/', import.meta.url);
+const MIGRATION_FOLDER =
+  import.meta.url.endsWith('.js') && existsSync(SOURCES) ? SOURCES : new URL('./migrations/', import.meta.url);
+export const MIGRATIONS: (new () => MigrationInterface)[] = await Promise.all(
+  readdirSync(MIGRATION_FOLDER)
+    // Source maps beside the compiled files; any other file that is not a migration is a mistake.
+    .filter((file) => !file.endsWith('.map'))
+    .sort()
+    .map(async (file) => {
+      const timestamp = MIGRATION_FILE.exec(file)?.[1];
+      if (timestamp === undefined) throw new Error(`migrations/${file} is not named <13-digit timestamp>-<name>`);
+      const exported = Object.values(
+        (await import(`./migrations/${file.replace(/\.ts$/, '.js')}`)) as Record<string, unknown>,
+      );
+      const found = exported.filter(
+        (value): value is new () => MigrationInterface => typeof value === 'function' && value.name.endsWith(timestamp),
+      );
+      if (found.length !== 1) throw new Error(`migrations/${file} must export one class named …${timestamp}`);
+      return found[0];
+    }),
+);

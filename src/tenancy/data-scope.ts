@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ApiCaller } from '../auth/api-caller.js';
-import type { StatementBuilder } from '../database/statement.js';
+import { type Statement, StatementBuilder } from '../database/statement.js';
 import { ApiError } from '../http/api-error.js';
 import { tenantTables } from '../schema/tenant-tables.js';
 import { StoresRepository } from './stores.repository.js';
@@ -90,34 +90,68 @@ export function scopeShape(scope: DataScope): 'all' | 'one' | 'list' {
   return scope.storeIds === null ? 'all' : scope.storeIds.length === 1 ? 'one' : 'list';
 }
 
+/** The scope's conditions of one statement, for each table it reads. */
+export interface ScopeCondition {
+  on(table: string, alias: string): string;
+}
+
 /**
  * The tenant boundary of a statement: its first parameters are the scope's tenant ($1) and stores
- * ($2, when the scope names stores), and `on(table, alias)` is the condition for a table with
- * `tenant_id` (and its store column, as its @TenantRows declares). Call it first, before any other
- * parameter (ScopedReader checks that $1 is the tenant).
+ * ($2, when the scope names stores and `stores` is not false), and `on(table, alias)` is the
+ * condition for a table with `tenant_id` (and its store column, as its @TenantRows declares). Call it
+ * first, before any other parameter (ScopedReader checks that $1 is the tenant). `storesRead` says
+ * whether a condition read $2: a statement whose tables have no store column must not bind it (see
+ * scoped).
  */
 export function scopeCondition<I extends { readonly scope: DataScope }>(
   sql: StatementBuilder<I>,
   scope: DataScope,
-): { on(table: string, alias: string): string } {
+  stores = true,
+): ScopeCondition & { readonly storesRead: boolean } {
   const tenant = sql.param((input) => input.scope.tenantId);
   const shape = scopeShape(scope);
-  const stores =
-    shape === 'all'
+  const bound =
+    shape === 'all' || !stores
       ? null
       : shape === 'one'
         ? sql.param((input) => input.scope.storeIds![0])
         : sql.param((input) => input.scope.storeIds);
+  let storesRead = false;
   return {
+    get storesRead() {
+      return storesRead;
+    },
     on: (table, alias) => {
       const columns = tenantTables().get(table);
       if (columns === undefined) throw new Error(`${table} holds no tenant rows: it has no scope condition`);
       const tenantCondition = `${alias}.tenant_id = ${tenant}`;
-      if (stores === null || columns.store === null) return tenantCondition;
+      if (shape === 'all' || columns.store === null) return tenantCondition;
+      // Written without the stores, a statement that reads a table of a store's rows would read every store's.
+      if (bound === null) throw new Error(`${table} has a store column: its statement must bind the stores`);
+      storesRead = true;
       const store = `${alias}.${columns.store}`;
       return shape === 'one'
-        ? `${tenantCondition} AND ${store} = ${stores}`
-        : `${tenantCondition} AND ${store} = ANY(${stores})`;
+        ? `${tenantCondition} AND ${store} = ${bound}`
+        : `${tenantCondition} AND ${store} = ANY(${bound})`;
     },
+  };
+}
+
+/**
+ * A statement writer bound to the scope: `write` gets the scope's conditions with the builder. In a
+ * scope of stores, a statement none of whose tables has a store column (rows of the whole tenant, as
+ * VAT rates) is written again without $2: a store limit does not narrow rows that belong to no store,
+ * and PostgreSQL refuses a bound parameter the text does not read (a 500). `write` writes text only,
+ * so writing it twice is safe.
+ */
+export function scoped<I extends { readonly scope: DataScope }>(
+  write: (input: I, sql: StatementBuilder<I>, scope: ScopeCondition) => Statement<I>,
+): (input: I, sql: StatementBuilder<I>) => Statement<I> {
+  return (input, sql) => {
+    const scope = scopeCondition(sql, input.scope);
+    const statement = write(input, sql, scope);
+    if (scopeShape(input.scope) === 'all' || scope.storesRead) return statement;
+    const again = new StatementBuilder<I>();
+    return write(input, again, scopeCondition(again, input.scope, false));
   };
 }

@@ -21,10 +21,31 @@ export async function unboundReferences(
   shape: ScopeShape,
   tables: ReadonlyMap<string, TenantColumns>,
 ): Promise<string[]> {
+  return [...(await checkScope(sql, shape, tables)).problems];
+}
+
+/** What the check finds in a statement. */
+export interface ScopeCheck {
+  /** One line per unbound reference (see unboundReferences). */
+  readonly problems: readonly string[];
+  /**
+   * Whether its store conditions read $2: true when the scope names stores and it reads a table with
+   * a store column. A statement of rows of the whole tenant only (VAT rates) has no store condition
+   * and binds no stores: its $2, if any, is another value.
+   */
+  readonly readsStores: boolean;
+}
+
+/** unboundReferences, and whether the statement's store conditions read $2. */
+export async function checkScope(
+  sql: string,
+  shape: ScopeShape,
+  tables: ReadonlyMap<string, TenantColumns>,
+): Promise<ScopeCheck> {
   const tree = (await parse(sql)) as unknown as Node;
-  const problems: string[] = [];
-  visit(tree, (select) => checkSelect(select, shape, tables, problems));
-  return problems;
+  const found = { problems: [] as string[], readsStores: false };
+  visit(tree, (select) => checkSelect(select, shape, tables, found));
+  return found;
 }
 
 /** Calls `check` for every SELECT of the tree, however deeply nested (subqueries, unions, sublinks). */
@@ -50,14 +71,15 @@ function checkSelect(
   select: Node,
   shape: ScopeShape,
   tables: ReadonlyMap<string, TenantColumns>,
-  problems: string[],
+  found: { problems: string[]; readsStores: boolean },
 ): void {
   // A set operation (UNION …): each side is a SELECT of its own (the parse tree does not wrap them).
   if (select.op !== undefined && select.op !== 'SETOP_NONE') {
-    checkSelect(select.larg as Node, shape, tables, problems);
-    checkSelect(select.rarg as Node, shape, tables, problems);
+    checkSelect(select.larg as Node, shape, tables, found);
+    checkSelect(select.rarg as Node, shape, tables, found);
     return;
   }
+  const { problems } = found;
   const references: Reference[] = [];
   for (const item of (select.fromClause as unknown[] | undefined) ?? []) collect(item, null, references);
   const where = conjuncts(select.whereClause);
@@ -70,6 +92,7 @@ function checkSelect(
       problems.push(`${ref.table} ${ref.alias}: no "${ref.alias}.tenant_id = $1" ANDed at the top of its ${place}`);
     }
     if (shape !== 'all' && columns.store !== null) {
+      found.readsStores = true;
       const operator = shape === 'one' ? '=' : 'ANY';
       if (!conditions.some((c) => isCondition(c, ref.alias, columns.store!, 2, operator))) {
         const store = `${ref.alias}.${columns.store}`;

@@ -4,7 +4,7 @@ import type { Statement } from '../database/statement.js';
 import { tenantTables } from '../schema/tenant-tables.js';
 import { SYNC_GUARD_SQL, type SyncGuardRow } from '../schema/sync-state.js';
 import { type DataScope, narrowScope, scopeShape } from './data-scope.js';
-import { type ScopeShape, unboundReferences } from './scope-check.js';
+import { checkScope, type ScopeShape } from './scope-check.js';
 
 /** The statements of one request's read over tenant rows, on one connection. */
 export interface ScopedSession {
@@ -30,12 +30,13 @@ const SYNC_GUARD = { text: SYNC_GUARD_SQL, name: 'cia_sync_guard' };
  *   the tenant ($1) and, when the scope names stores, to them ($2), with conditions ANDed at the top
  *   of its WHERE (or, on the nullable side of an outer join, its ON): see scope-check.ts. Checked once
  *   per statement and scope shape (statements are built once per shape).
- * - its values: $1 is the scope's tenant and $2 its stores.
+ * - its values: $1 is the scope's tenant and, when its store conditions read $2, $2 its stores (a
+ *   statement of rows of the whole tenant only, as VAT rates, has no store condition: no $2 to check).
  * A test keeps every other way to the database out of src/catalog, src/inventory and src/lists.
  */
 @Injectable()
 export class ScopedReader {
-  private readonly checked = new WeakMap<Statement<never>, Map<ScopeShape, Promise<void> | typeof CHECKED>>();
+  private readonly checked = new WeakMap<Statement<never>, Map<ScopeShape, Promise<Checked> | Checked>>();
 
   constructor(private readonly reader: SqlReader) {}
 
@@ -68,16 +69,17 @@ export class ScopedReader {
   ): Promise<T> {
     const values = statement.values(input);
     const bound = input.scope;
-    if (!scopes.has(bound) || values[0] !== bound.tenantId || !storesBound(bound, values[1])) {
-      return Promise.reject(new Error('statement bound to another scope'));
-    }
+    const another = (): Promise<T> => Promise.reject(new Error('statement bound to another scope'));
+    if (!scopes.has(bound) || values[0] !== bound.tenantId) return another();
+    const go = (checked: Checked): Promise<T> =>
+      checked.readsStores && !storesBound(bound, values[1]) ? another() : run(values);
     const checking = this.check(statement, scopeShape(bound));
     // Checked before (every statement after its first use): no wait for the check.
-    return checking === CHECKED ? run(values) : checking.then(() => run(values));
+    return checking instanceof Promise ? checking.then(go) : go(checking);
   }
 
-  /** CHECKED once the statement passed for this shape; until then the check under way. */
-  private check(statement: Statement<never>, shape: ScopeShape): Promise<void> | typeof CHECKED {
+  /** What the check found once the statement passed for this shape; until then the check under way. */
+  private check(statement: Statement<never>, shape: ScopeShape): Promise<Checked> | Checked {
     let shapes = this.checked.get(statement);
     if (shapes === undefined) {
       shapes = new Map();
@@ -86,9 +88,11 @@ export class ScopedReader {
     let checking = shapes.get(shape);
     if (checking === undefined) {
       const known = shapes;
-      checking = unboundReferences(statement.text, shape, tenantTables()).then((problems) => {
+      checking = checkScope(statement.text, shape, tenantTables()).then(({ problems, readsStores }) => {
         if (problems.length > 0) throw new Error(`statement not bound to the scope: ${problems.join('; ')}`);
-        known.set(shape, CHECKED);
+        const checked = { readsStores };
+        known.set(shape, checked);
+        return checked;
       });
       shapes.set(shape, checking);
     }
@@ -96,7 +100,10 @@ export class ScopedReader {
   }
 }
 
-const CHECKED = Symbol('checked');
+/** A statement that passed the check for a shape: whether its store conditions read $2. */
+interface Checked {
+  readonly readsStores: boolean;
+}
 
 /** The second value of a statement is the scope's stores whenever the scope names any. */
 function storesBound(scope: DataScope, second: unknown): boolean {
