@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import { type ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { boundRequests } from './admission/pipeline-depth.js';
