@@ -7,9 +7,17 @@ type Express = ReturnType<typeof express>;
 type Constructor = abstract new (...args: never[]) => object;
 
 /**
- * Nest's Express adapter with one difference: Node's HTTP server makes each request and response
- * with Express's prototypes (`app.request`, `app.response`) already in place, by the server's own
- * `IncomingMessage` and `ServerResponse` options.
+ * Whether this Node.js pays for Express's change of prototype (measured, docs/performance.md: a bare
+ * Express application answering a constant, CPU per request with Node's own classes / with the
+ * prototypes in place: Node 20 118 / 35 µs, Node 22 95 / 33, Node 24 29 / 38 to 75, Node 26 23 / 29).
+ * From Node 24 on, V8 changes the prototype cheaply, and the constructor below only adds a call.
+ */
+export const PROTOTYPE_CHANGE_IS_COSTLY = Number(process.versions.node.split('.')[0]) < 24;
+
+/**
+ * Nest's Express adapter with one difference, on a Node.js where it pays (PROTOTYPE_CHANGE_IS_COSTLY):
+ * Node's HTTP server makes each request and response with Express's prototypes (`app.request`,
+ * `app.response`) already in place, by the server's own `IncomingMessage` and `ServerResponse` options.
  *
  * Express gives every request and response its prototypes with `Object.setPrototypeOf` as it takes
  * them. On Node 20 that change of prototype made about a third of everything a request allocates
@@ -29,8 +37,10 @@ export class PrototypeReadyExpressAdapter extends ExpressAdapter {
     const IncomingMessage = withPrototype(http.IncomingMessage, app.request);
     const ServerResponse = withPrototype(http.ServerResponse<http.IncomingMessage>, app.response);
     // What else Nest's adapter would do here the service uses none of (plain HTTP behind the
-    // cluster's ingress); with any of it, or a Node whose classes cannot be called so, Nest's way.
+    // cluster's ingress); with any of it, on a Node that changes prototypes cheaply, or one whose
+    // classes cannot be called so: Nest's way.
     if (
+      !PROTOTYPE_CHANGE_IS_COSTLY ||
       IncomingMessage === null ||
       ServerResponse === null ||
       options?.httpsOptions ||
