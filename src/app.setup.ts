@@ -2,8 +2,10 @@ import type { Server } from 'node:http';
 import { type ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { boundRequests } from './admission/pipeline-depth.js';
+import { boundRequests, shedOf } from './admission/pipeline-depth.js';
 import type { AppConfig } from './config/app-config.js';
+import { DatabaseBusyError, DatabaseOverloadedError } from './database/deadline.js';
+import { RETRY_AFTER_SECONDS } from './database/sql-reader.js';
 import {
   bodyLimitMiddleware,
   hardeningMiddleware,
@@ -72,6 +74,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
     perConnection: config.httpPipelineDepth,
     perClient: config.httpClientInFlight,
     total: config.httpInFlight,
+    holdMs: config.httpHoldMs,
   });
   boundRequestArrival(app.getHttpServer() as Server, config);
   answerRequestsNodeWouldRefuse(app.getHttpServer(), (address) => rateLimit.chargeConnection(address));
@@ -99,6 +102,19 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   // path is read off the raw URL: nothing is decoded here, so no URL can fail before the headers are set.
   const spend = (req: Request, res: Response, next: NextFunction): void =>
     isV1Request(req) ? void rateLimit.use(req, res, next) : next();
-  app.use(compose(spend, refuseMalformedRequests, bodyLimitMiddleware(config.bodyLimitBytes)));
+  // A request the gate held past HTTP_HOLD_MS (docs/rate-limits.md#overload) is refused here, as a
+  // read refused admission is (the same errors, so the same envelope, request id and Retry-After,
+  // counted in the same metrics), and before the budget: spending it needs the key lookup, a
+  // database read or a Redis round trip, which a request refused for load must not cost.
+  const metrics = app.get(MetricsService);
+  const refuseShed = (req: Request, _res: Response, next: NextFunction): void => {
+    const shed = shedOf(req);
+    if (shed === undefined) return next();
+    metrics.countAdmissionRefused(shed);
+    next(
+      shed === 'client' ? new DatabaseBusyError(RETRY_AFTER_SECONDS) : new DatabaseOverloadedError(RETRY_AFTER_SECONDS),
+    );
+  };
+  app.use(compose(refuseShed, spend, refuseMalformedRequests, bodyLimitMiddleware(config.bodyLimitBytes)));
   if (config.docsEnabled) setupDocs(app, buildOpenApiDocument(app), config.appEnv);
 }

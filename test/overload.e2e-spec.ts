@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { connect, type Socket } from 'node:net';
+import pg from 'pg';
 import { createDataSource } from '../src/database/data-source-options.js';
 import { importDataset } from '../src/dataset/import-dataset.js';
 import { KEYS, testDataset } from './support/dataset.js';
@@ -122,6 +123,52 @@ async function politeClient(base: string) {
     agent.destroy();
     return { statuses, slowestMs, times: times.join(' ') };
   };
+}
+
+/** A response read off a raw socket: its status, headers (lower-case names) and body. */
+interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A raw keep-alive connection that sends `requests` pipelined at once and collects the responses in order. */
+function pipelined(base: string, requests: string[]): { responses: RawResponse[]; socket: Socket } {
+  const { hostname, port } = new URL(base);
+  const responses: RawResponse[] = [];
+  const socket = connect(Number(port), hostname, () => socket.write(requests.join('')));
+  let buffered = '';
+  socket.setEncoding('latin1');
+  socket.on('data', (chunk: string) => {
+    buffered += chunk;
+    for (;;) {
+      const end = buffered.indexOf('\r\n\r\n');
+      if (end < 0) break;
+      const [statusLine, ...lines] = buffered.slice(0, end).split('\r\n');
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
+      const length = Number(headers['content-length'] ?? 0);
+      if (buffered.length < end + 4 + length) break;
+      responses.push({
+        status: Number(statusLine.slice(9, 12)),
+        headers,
+        body: buffered.slice(end + 4, end + 4 + length),
+      });
+      buffered = buffered.slice(end + 4 + length);
+    }
+  });
+  socket.on('error', () => undefined);
+  return { responses, socket };
+}
+
+const rawGet = (path: string, key: string) =>
+  `GET ${path} HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer ${key}\r\n\r\n`;
+
+/** Polls `done` every 50 ms, up to `limitMs` (a bound for a fault, not a measure). */
+async function until(done: () => boolean | Promise<boolean>, limitMs: number): Promise<void> {
+  const end = Date.now() + limitMs;
+  while (!(await done()) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
 }
 
 /** The process's resident memory, from its own /metrics. */
@@ -253,6 +300,101 @@ describe(`overload (OVERLOAD_SEED=${SEED})`, () => {
     expectShedNot500(statuses, `${SEARCHERS} searchers × ${perClient}`);
     expect(successes.filter((n) => n === 0)).toEqual([]);
     expectPolite(polite, 'polite client beside ten searchers');
+  });
+
+  it('a request held past HTTP_HOLD_MS is answered 503, or 429 when its client holds its share, while the place stays taken', async () => {
+    // One request in the process at once, one per client: a category list that waits on a lock holds
+    // the only place for the whole test (its deadline, 20 s, is far beyond the bounds below).
+    server = await startServer(
+      {
+        ...env(),
+        DB_STATEMENT_TIMEOUT_MS: '20000',
+        HTTP_IN_FLIGHT: '1',
+        HTTP_CLIENT_IN_FLIGHT: '1',
+        HTTP_HOLD_MS: '200',
+      },
+      { withinMs: 120_000 },
+    );
+    const locker = new pg.Client({ connectionString: databaseUrl });
+    await locker.connect();
+    const waitingOnLock = async (): Promise<number> =>
+      (
+        await locker.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND application_name = $1`,
+          ['catalog-inventory-read-api'],
+        )
+      ).rows[0].n;
+    let slow: ReturnType<typeof pipelined> | undefined;
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE categories IN ACCESS EXCLUSIVE MODE');
+      // Client A's connection: the slow list, and pipelined behind it a read by id, which waits for
+      // its own connection (HTTP/1.1 answers in order) and is never shed.
+      slow = pipelined(server.base, [rawGet('/v1/catalog/categories', KEYS.tenantA), rawGet(BY_ID, KEYS.tenantA)]);
+      await until(async () => (await waitingOnLock()) >= 1, 10_000);
+      expect(await waitingOnLock()).toBe(1);
+      // Held at the gate: client B's by the process's bound, A's second connection's by A's own.
+      const agent = new http.Agent({ keepAlive: false });
+      const answers: Record<string, { status: number; headers: http.IncomingHttpHeaders; body: string }> = {};
+      const ask = (name: string, path: string, key: string) =>
+        http.get(`${server!.base}${path}`, { agent, headers: { Authorization: `Bearer ${key}` } }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => (answers[name] = { status: res.statusCode ?? 0, headers: res.headers, body }));
+        });
+      ask('service', POLITE_BY_ID, KEYS.tenantB);
+      ask('client', BY_ID, KEYS.tenantA);
+      // Answered while the place is still taken (before, they waited for it: 20 s, then the list's 500).
+      await until(() => answers.service !== undefined && answers.client !== undefined, 10_000);
+      const whileTaken = {
+        answered: Object.keys(answers).sort(),
+        waitingOnLock: await waitingOnLock(),
+        slowAnswered: slow.responses.length,
+      };
+      await locker.query('COMMIT');
+      await until(() => slow!.responses.length >= 2, 10_000);
+      // Once the place is free (before, this request too would have been held, and shed).
+      const metrics = await (await fetch(`${server.base}/metrics`)).text();
+      agent.destroy();
+      console.log('held past HTTP_HOLD_MS', { answers, whileTaken, slow: slow.responses.map((r) => r.status) });
+
+      expect(whileTaken).toEqual({ answered: ['client', 'service'], waitingOnLock: 1, slowAnswered: 0 });
+      const refusal = (name: string) => {
+        const { status, headers, body } = answers[name] ?? { status: 0, headers: {}, body: '{}' };
+        const { error } = JSON.parse(body) as { error?: { code: string; details: unknown; requestId: string } };
+        return {
+          status,
+          code: error?.code,
+          details: error?.details,
+          retryAfter: headers['retry-after'],
+          requestId: error?.requestId === headers['x-request-id'] && /^req_/.test(error?.requestId ?? ''),
+        };
+      };
+      expect(refusal('service')).toEqual({
+        status: 503,
+        code: 'service_unavailable',
+        details: { retryAfterSeconds: 1 },
+        retryAfter: '1',
+        requestId: true,
+      });
+      expect(refusal('client')).toEqual({
+        status: 429,
+        code: 'rate_limited',
+        details: { retryAfterSeconds: 1 },
+        retryAfter: '1',
+        requestId: true,
+      });
+      // The list and the read pipelined behind it: answered, in order, once the place is free.
+      expect(slow.responses.map((r) => r.status)).toEqual([200, 200]);
+      // Counted as the admission refusals are.
+      expect(metrics).toMatch(/^rate_limited_requests_total\{policy="admission"\} 1$/m);
+      expect(metrics).toMatch(/^overload_shed_requests_total 1$/m);
+    } finally {
+      slow?.socket.destroy();
+      await locker.end();
+    }
   });
 
   it("one client's flood of cheap reads leaves another client's reads answered, none 500", async () => {

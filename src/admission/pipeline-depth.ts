@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { type GateLimits, RequestGate } from './request-gate.js';
+import { type GateLimits, RequestGate, type Shed } from './request-gate.js';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 type Exchange = { req: IncomingMessage; res: ServerResponse };
@@ -14,6 +14,26 @@ interface ServerSocket extends Socket {
 /** Whether this bound stopped reading a connection (Node may have stopped it too, for its own reasons). */
 interface Hold {
   holding: boolean;
+}
+
+/** Requests started shed (src/admission/request-gate.ts, `sweep`), with why. */
+const shedRequests = new WeakMap<IncomingMessage, Shed>();
+
+/**
+ * Whether the gate started `req` only to refuse it (it was held past `holdMs`): the application
+ * answers it at once with the admission refusals' 429 or 503, before any work (the key lookup too).
+ */
+export function shedOf(req: IncomingMessage): Shed | undefined {
+  return shedRequests.get(req);
+}
+
+/**
+ * How often held requests are looked at for one held too long: a quarter of the bound (so none
+ * waits more than a quarter longer than it), between 10 and 100 ms. One timer per server, none per
+ * request, as SqlReader's watchdog.
+ */
+export function sweepIntervalMs(holdMs: number): number {
+  return Math.min(100, Math.max(10, Math.ceil(holdMs / 4)));
 }
 
 /**
@@ -49,6 +69,12 @@ export function gateClientOf(req: IncomingMessage): string {
  * it when they drain, or when a finished request's body is dumped; the flag is therefore made to
  * read true while either Node or this bound holds the connection, so that neither resumes it under
  * the other (Node's own guard, onSocketResume, pauses a socket again while `_paused` is true).
+ *
+ * A held request has a deadline of its own (`holdMs`, docs/rate-limits.md#overload): a timer looks a
+ * few times a second for requests held longer that could be answered now (nothing of their
+ * connection runs) and starts them shed (`shedOf`): the application answers them 429 or 503 at once,
+ * so that a long overload is refused early rather than waited out. A shed request takes no place of
+ * its client or the process (its answer does no work), only its connection's, keeping answers in order.
  */
 export function boundRequests(
   server: Server,
@@ -62,9 +88,10 @@ export function boundRequests(
   let startable: { connection: ServerSocket; request: Exchange }[] = [];
   let scheduled = false;
 
-  const run = (socket: ServerSocket, { req, res }: Exchange): void => {
+  const run = (socket: ServerSocket, { req, res }: Exchange, shed?: Shed): void => {
+    if (shed !== undefined) shedRequests.set(req, shed);
     res.once('close', () => {
-      startable.push(...gate.release(socket));
+      startable.push(...gate.release(socket, shed !== undefined));
       if (!scheduled && startable.length > 0) {
         scheduled = true;
         setImmediate(startHeld);
@@ -103,6 +130,26 @@ export function boundRequests(
       socket.resume();
     }
   };
+
+  if (limits.holdMs !== undefined && limits.holdMs !== Infinity) {
+    const sweeper = setInterval(() => {
+      for (const { connection, request, shed } of gate.sweep()) {
+        // A connection that closed meanwhile: its request was aborted; the place on it is freed.
+        if (connection.destroyed) {
+          gate.close(connection);
+          startable.push(...gate.release(connection, true));
+          continue;
+        }
+        run(connection, request, shed);
+        resumeIfFree(connection);
+      }
+      if (!scheduled && startable.length > 0) {
+        scheduled = true;
+        setImmediate(startHeld);
+      }
+    }, sweepIntervalMs(limits.holdMs)).unref();
+    server.once('close', () => clearInterval(sweeper));
+  }
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const socket = req.socket as ServerSocket;

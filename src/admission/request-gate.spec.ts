@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { spawn } from 'node:child_process';
-import { boundRequests } from './pipeline-depth.js';
-import { type GateLimits, RequestGate } from './request-gate.js';
+import { boundRequests, sweepIntervalMs } from './pipeline-depth.js';
+import { type GateLimits, RequestGate, type Shed } from './request-gate.js';
 
 /** A small linear congruential generator: the same sequence for the same seed. */
 function seeded(seed: number): () => number {
@@ -20,7 +20,12 @@ interface Req {
   readonly id: number;
   readonly connection: { name: string };
   readonly client: string;
-  state: 'held' | 'running' | 'done' | 'dropped';
+  /** `shed`: started by `sweep` to be refused (it counts on its connection alone). */
+  state: 'held' | 'running' | 'shed' | 'done' | 'dropped';
+  /** When it was offered, on the schedule's clock. */
+  readonly at: number;
+  /** Since when it has been first held on a connection running nothing (answerable now), if it is. */
+  answerableSince?: number;
 }
 
 /**
@@ -31,20 +36,32 @@ interface Req {
  *   have room) while it is held;
  * - fair: a freed place went to a client running the fewest among those with a startable request;
  * - each connection's requests start in the order they arrived;
+ * - held time: the clock moves on and the gate is swept every `sweepIntervalMs(holdMs)`, as the
+ *   server's timer does; no request waits held longer than `holdMs` plus one sweep interval while
+ *   nothing of its connection runs (one behind its connection's running requests waits for them:
+ *   it could not be answered before them); a shed request is classified `client` exactly when its
+ *   client runs at least its share (`perClient`, or `total` divided among the clients running or
+ *   waiting for their client or the process), and a `service` shed only comes with the process full;
  * - memory: once everything has ended, the gate knows no client.
  */
 describe(`RequestGate under generated schedules (GATE_SEED=${SEED})`, () => {
-  it('keeps its bounds, conserves work, shares fairly and keeps each connection in order', () => {
+  it('keeps its bounds, conserves work, shares fairly, keeps each connection in order and sheds what it held too long', () => {
     console.log(`GATE_SEED=${SEED}`);
     const random = seeded(SEED);
     const problems: string[] = [];
+    const sheds: Record<Shed, number> = { client: 0, service: 0 };
     for (let run = 0; run < 40 && problems.length === 0; run++) {
       const limits: GateLimits = {
         perConnection: 1 + Math.floor(random() * 3),
         perClient: 1 + Math.floor(random() * 6),
         total: 1 + Math.floor(random() * 12),
+        holdMs: 10 + Math.floor(random() * 300),
       };
-      const gate = new RequestGate<{ name: string }, Req>(limits);
+      const holdMs = limits.holdMs!;
+      const interval = sweepIntervalMs(holdMs);
+      let now = 0;
+      let nextSweep = interval;
+      const gate = new RequestGate<{ name: string }, Req>(limits, () => now);
       const clients = ['a', 'b', 'c', 'd'].slice(0, 1 + Math.floor(random() * 4));
       const connections = clients.flatMap((client) =>
         Array.from({ length: 1 + Math.floor(random() * 4) }, (_, i) => ({
@@ -57,6 +74,10 @@ describe(`RequestGate under generated schedules (GATE_SEED=${SEED})`, () => {
       let nextId = 0;
       const at = (step: number, what: string) => `run ${run} ${JSON.stringify(limits)} step ${step}: ${what}`;
       const running = (pred: (r: Req) => boolean) => reqs.filter((r) => r.state === 'running' && pred(r)).length;
+      // What holds a connection's place: its running requests and the sheds being answered.
+      const onConnection = (connection: { name: string }) =>
+        reqs.filter((r) => (r.state === 'running' || r.state === 'shed') && r.connection === connection).length;
+      const firstHeld = (h: Req) => reqs.find((r) => r.state === 'held' && r.connection === h.connection) === h;
       const startedOrder = new Map<string, number[]>();
       const markStarted = (r: Req) => {
         r.state = 'running';
@@ -65,8 +86,38 @@ describe(`RequestGate under generated schedules (GATE_SEED=${SEED})`, () => {
         startedOrder.set(r.connection.name, list);
       };
       for (let step = 0; step < 120 && problems.length === 0; step++) {
+        // The clock moves on by up to half a sweep interval; the timer sweeps on its beat.
+        now += Math.floor(random() * (interval / 2));
+        while (nextSweep <= now) {
+          // Each shed's classification, from the state the sweep saw.
+          const runningOf = new Map(clients.map((c) => [c, running((x) => x.client === c)]));
+          const waiting = new Set(
+            reqs
+              .filter((h) => h.state === 'held' && firstHeld(h) && onConnection(h.connection) < limits.perConnection)
+              .map((h) => h.client),
+          );
+          const wanting = clients.filter((c) => runningOf.get(c)! > 0 || waiting.has(c)).length;
+          const full = running(() => true) >= limits.total;
+          for (const { connection, request, shed } of gate.sweep()) {
+            sheds[shed]++;
+            const ran = runningOf.get(request.client)!;
+            const expected: Shed = ran >= limits.perClient || ran >= limits.total / wanting ? 'client' : 'service';
+            if (request.connection !== connection) problems.push(at(step, 'a shed on another connection'));
+            if (request.state !== 'held' || !firstHeld(request))
+              problems.push(at(step, `request ${request.id} shed while not first held on its connection`));
+            if (onConnection(connection) > 0)
+              problems.push(at(step, `request ${request.id} shed while its connection has a request running`));
+            if (now - request.at < holdMs) problems.push(at(step, `request ${request.id} shed before holdMs`));
+            if (shed !== expected)
+              problems.push(at(step, `request ${request.id} of ${request.client} (running ${ran}) shed as ${shed}`));
+            if (shed === 'service' && !full) problems.push(at(step, `a service shed with the process not full`));
+            markStarted(request);
+            request.state = 'shed';
+          }
+          nextSweep += interval;
+        }
         const roll = random();
-        const runningReqs = reqs.filter((r) => r.state === 'running');
+        const runningReqs = reqs.filter((r) => r.state === 'running' || r.state === 'shed');
         if (roll < 0.5 || runningReqs.length === 0) {
           // Arrivals: a pipelined burst on one open connection.
           const open = connections.filter((c) => !closed.has(c.connection));
@@ -74,24 +125,25 @@ describe(`RequestGate under generated schedules (GATE_SEED=${SEED})`, () => {
           const { client, connection } = open[Math.floor(random() * open.length)];
           const burst = random() < 0.3 ? 1 + Math.floor(random() * 8) : 1;
           for (let i = 0; i < burst; i++) {
-            const r: Req = { id: nextId++, connection, client, state: 'held' };
+            const r: Req = { id: nextId++, connection, client, state: 'held', at: now };
             reqs.push(r);
             if (gate.offer(connection, client, r)) markStarted(r);
           }
         } else if (roll < 0.95) {
           // An end: the freed places go to the least-running clients with something startable.
           const r = runningReqs[Math.floor(random() * runningReqs.length)];
+          const wasShed = r.state === 'shed';
           r.state = 'done';
           const startable = (c: string) =>
             reqs.some(
               (h) =>
                 h.state === 'held' &&
                 h.client === c &&
-                running((x) => x.connection === h.connection) < limits.perConnection &&
-                reqs.find((first) => first.state === 'held' && first.connection === h.connection) === h,
+                onConnection(h.connection) < limits.perConnection &&
+                firstHeld(h),
             );
           const before = new Map(clients.map((c) => [c, running((x) => x.client === c)]));
-          const started = gate.release(r.connection);
+          const started = gate.release(r.connection, wasShed);
           for (const { connection, request } of started) {
             if (request.connection !== connection) problems.push(at(step, 'a request started on another connection'));
             const fewest = Math.min(
@@ -122,18 +174,28 @@ describe(`RequestGate under generated schedules (GATE_SEED=${SEED})`, () => {
         for (const c of clients)
           if (running((r) => r.client === c) > limits.perClient) problems.push(at(step, `${c} above perClient`));
         for (const { connection } of connections)
-          if (running((r) => r.connection === connection) > limits.perConnection)
+          if (onConnection(connection) > limits.perConnection)
             problems.push(at(step, `${connection.name} above perConnection`));
         // Work-conserving: a held request first on its connection, with room everywhere, is a fault.
         for (const h of reqs.filter((r) => r.state === 'held')) {
-          const first = reqs.find((r) => r.state === 'held' && r.connection === h.connection) === h;
+          const first = firstHeld(h);
           if (
             first &&
             running(() => true) < limits.total &&
             running((r) => r.client === h.client) < limits.perClient &&
-            running((r) => r.connection === h.connection) < limits.perConnection
+            onConnection(h.connection) < limits.perConnection
           )
             problems.push(at(step, `request ${h.id} of ${h.client} held with room for it`));
+          // Held time: answerable (first, nothing of its connection running) for at most holdMs and a sweep.
+          if (!first || onConnection(h.connection) > 0) h.answerableSince = undefined;
+          else {
+            h.answerableSince ??= now;
+            const waited = now - Math.max(h.at, h.answerableSince);
+            if (waited > holdMs + interval)
+              problems.push(
+                at(step, `request ${h.id} of ${h.client} held ${waited} ms (holdMs ${holdMs}, sweep ${interval})`),
+              );
+          }
         }
         if (gate.state().running !== running(() => true)) problems.push(at(step, 'the gate miscounts'));
       }
@@ -142,15 +204,19 @@ describe(`RequestGate under generated schedules (GATE_SEED=${SEED})`, () => {
         if (ids.some((id, i) => i > 0 && id < ids[i - 1])) problems.push(`run ${run}: ${name} started out of order`);
       // Everything ends (held ones start as places free): then no client is remembered.
       for (let guard = 0; guard < 10_000; guard++) {
-        const r = reqs.find((x) => x.state === 'running');
+        const r = reqs.find((x) => x.state === 'running' || x.state === 'shed');
         if (r === undefined) break;
+        const wasShed = r.state === 'shed';
         r.state = 'done';
-        for (const { request } of gate.release(r.connection)) markStarted(request);
+        for (const { request } of gate.release(r.connection, wasShed)) markStarted(request);
       }
       if (reqs.some((r) => r.state === 'held')) problems.push(`run ${run}: requests left held with nothing running`);
       if (gate.state().clients !== 0) problems.push(`run ${run}: ${gate.state().clients} clients remembered`);
     }
+    console.log(`GATE_SEED=${SEED}: sheds`, sheds);
     expect([`GATE_SEED=${SEED}`, problems.slice(0, 5)]).toEqual([`GATE_SEED=${SEED}`, []]);
+    // The schedules reach both kinds of shed (else the checks above checked nothing).
+    expect([`GATE_SEED=${SEED}`, sheds.client > 0, sheds.service > 0]).toEqual([`GATE_SEED=${SEED}`, true, true]);
   });
 });
 

@@ -5,13 +5,23 @@ export interface GateLimits {
   readonly perClient: number;
   /** Requests in the application at once, of all clients. */
   readonly total: number;
+  /**
+   * How long a request may be held, from its parsing, before `sweep` sheds it (when nothing of its
+   * connection runs: only then could its answer be written now). Infinity: never shed.
+   */
+  readonly holdMs?: number;
 }
+
+/** Why a held request was shed: its client holds at least its share (429), or the process is full (503). */
+export type Shed = 'client' | 'service';
 
 interface GateConnection<C, T> {
   readonly key: C;
   readonly client: string;
   running: number;
   readonly held: T[];
+  /** When each held request was parsed (the clock's time), beside `held`. */
+  readonly heldSince: number[];
   /** Listed in its client's `ready` queue: its first held request waits for the client or the process. */
   ready: boolean;
 }
@@ -45,7 +55,10 @@ export class RequestGate<C extends object, T> {
   private running = 0;
   private starts = 0;
 
-  constructor(private readonly limits: GateLimits) {}
+  constructor(
+    private readonly limits: GateLimits,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /**
    * A request parsed on `connection` of `client`: true when it may start now (it is counted as
@@ -58,20 +71,23 @@ export class RequestGate<C extends object, T> {
       return true;
     }
     state.held.push(request);
+    state.heldSince.push(this.now());
     if (!state.ready && state.running < this.limits.perConnection && state.held.length === 1) this.markReady(state);
     return false;
   }
 
   /**
    * A request of `connection` has ended: the requests that may start now, each with its connection
-   * (already counted as running). The caller starts them in order.
+   * (already counted as running). The caller starts them in order. `shed`: the request ended was
+   * one `sweep` returned, which counted on its connection alone.
    */
-  release(connection: C): { connection: C; request: T }[] {
+  release(connection: C, shed = false): { connection: C; request: T }[] {
     const state = this.connections.get(connection)!;
     state.running--;
-    this.running--;
-    const client = this.clients.get(state.client)!;
-    client.running--;
+    if (!shed) {
+      this.running--;
+      this.clients.get(state.client)!.running--;
+    }
     if (!state.ready && state.held.length > 0 && state.running < this.limits.perConnection) this.markReady(state);
     const started = this.dispatch();
     this.forget(state.client);
@@ -83,6 +99,7 @@ export class RequestGate<C extends object, T> {
     const state = this.connections.get(connection);
     if (state === undefined) return [];
     const dropped = state.held.splice(0);
+    state.heldSince.length = 0;
     if (state.ready) {
       const client = this.clients.get(state.client)!;
       client.ready.splice(client.ready.indexOf(state), 1);
@@ -90,6 +107,48 @@ export class RequestGate<C extends object, T> {
     }
     this.forget(state.client);
     return dropped;
+  }
+
+  /**
+   * Held requests that have waited longer than `holdMs` and could be answered now (the first held
+   * of a connection running nothing: HTTP/1.1 answers in order, so a request behind its own
+   * connection's running ones could not be answered before them, and is not shed). Each is counted
+   * as running on its connection only (its answer is a refusal, no work for the client's or the
+   * process's bounds); the caller answers it at once and calls `release(connection, true)` when it
+   * ends. `client` when its client runs at least its share: `perClient`, or the process's `total`
+   * divided among the clients that run or hold requests (as the fair scheduler's refusals decide);
+   * else `service`. Called by a timer a few times a second: it looks only at connections waiting
+   * for their client or the process.
+   */
+  sweep(): { connection: C; request: T; shed: Shed }[] {
+    const holdMs = this.limits.holdMs ?? Infinity;
+    if (holdMs === Infinity) return [];
+    const overdue = this.now() - holdMs;
+    const share = this.limits.total / this.clients.size;
+    const shed: { connection: C; request: T; shed: Shed }[] = [];
+    for (const [name, client] of this.clients) {
+      const reason: Shed = client.running >= this.limits.perClient || client.running >= share ? 'client' : 'service';
+      for (let i = 0; i < client.ready.length;) {
+        const state = client.ready[i];
+        if (state.running > 0 || state.heldSince[0] > overdue) {
+          i++;
+          continue;
+        }
+        client.ready.splice(i, 1);
+        state.ready = false;
+        const request = state.held.shift()!;
+        state.heldSince.shift();
+        state.running++;
+        shed.push({ connection: state.key, request, shed: reason });
+        // Its next request waits behind it (it is running now), as behind any other.
+        if (state.held.length > 0 && state.running < this.limits.perConnection) {
+          state.ready = true;
+          client.ready.push(state);
+        }
+      }
+      this.forget(name);
+    }
+    return shed;
   }
 
   /** Held requests of `connection` (0 when it may be read on). */
@@ -109,7 +168,7 @@ export class RequestGate<C extends object, T> {
   private connection(connection: C, client: string): GateConnection<C, T> {
     let state = this.connections.get(connection);
     if (state === undefined) {
-      state = { key: connection, client, running: 0, held: [], ready: false };
+      state = { key: connection, client, running: 0, held: [], heldSince: [], ready: false };
       this.connections.set(connection, state);
     }
     return state;
@@ -163,6 +222,7 @@ export class RequestGate<C extends object, T> {
       const state = best.ready.shift()!;
       state.ready = false;
       const request = state.held.shift()!;
+      state.heldSince.shift();
       this.start(state);
       started.push({ connection: state.key, request });
       if (state.held.length > 0 && state.running < this.limits.perConnection) this.markReady(state);

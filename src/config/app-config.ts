@@ -63,6 +63,11 @@ export interface AppConfig {
   readonly httpClientInFlight: number;
   /** How many requests of all clients are handled at once; the rest wait unread, shared fairly among clients. */
   readonly httpInFlight: number;
+  /**
+   * How long a request may wait unread beyond those bounds before it is answered 429 or 503 (unless
+   * its own connection still has a request running, which must be answered first).
+   */
+  readonly httpHoldMs: number;
   readonly migrateOnStart: boolean;
   /** How long removal records are kept (docs/sync.md#removals): a position older than them is refused. */
   readonly syncRemovalsRetentionDays: number;
@@ -109,6 +114,7 @@ export const CONFIG_VARIABLES = [
   'HTTP_PIPELINE_DEPTH',
   'HTTP_CLIENT_IN_FLIGHT',
   'HTTP_IN_FLIGHT',
+  'HTTP_HOLD_MS',
   'MIGRATE_ON_START',
   'SYNC_REMOVALS_RETENTION_DAYS',
   'DATA_DIR',
@@ -277,6 +283,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     expensiveReads,
     Math.max(expensiveReads, dbPoolSize - 1),
   );
+  const admissionWaitMs = integer(env, 'ADMISSION_WAIT_MS', 1000, 0, 60_000);
   const config: AppConfig = {
     port: integer(env, 'PORT', 3000, 1, 65535),
     appEnv,
@@ -307,7 +314,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
       1,
       expensiveReadsAlone,
     ),
-    admissionWaitMs: integer(env, 'ADMISSION_WAIT_MS', 1000, 0, 60_000),
+    admissionWaitMs,
     admissionQueueTargetMs: integer(env, 'ADMISSION_QUEUE_TARGET_MS', 50, 0, 60_000),
     admissionQueuePerClient: integer(env, 'ADMISSION_QUEUE_PER_CLIENT', 32, 0, 10_000),
     admissionQueueLimit: integer(env, 'ADMISSION_QUEUE_LIMIT', 128, 0, 100_000),
@@ -316,6 +323,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     // answers are being written; a flood beyond it waits in its own sockets.
     httpClientInFlight: integer(env, 'HTTP_CLIENT_IN_FLIGHT', Math.max(4, 2 * dbPoolSize), 1, 100_000),
     httpInFlight: integer(env, 'HTTP_IN_FLIGHT', 256, 1, 100_000),
+    // As long as a read may wait for a connection: to its client, a request held at the gate and a
+    // read queued at the pool are the same wait, and either is refused once it has lasted that long.
+    httpHoldMs: integer(env, 'HTTP_HOLD_MS', admissionWaitMs, 0, 60_000),
     migrateOnStart,
     syncRemovalsRetentionDays: integer(env, 'SYNC_REMOVALS_RETENTION_DAYS', 35, 1, 3650),
     dataDir: raw(env, 'DATA_DIR') ?? '.data',

@@ -223,8 +223,11 @@ const END_SNAPSHOT = { text: 'ROLLBACK', name: undefined };
  */
 const QUEUE_INTERVAL_MS = 100;
 
-/** What a refused read is told: statements last up to seconds, capacity frees up within one. */
-const RETRY_AFTER_SECONDS = 1;
+/**
+ * What a refused read is told: statements last up to seconds, capacity frees up within one. The
+ * request gate's sheds say the same (src/app.setup.ts).
+ */
+export const RETRY_AFTER_SECONDS = 1;
 
 const noop = (): void => undefined;
 

@@ -35,7 +35,7 @@ export class MetricsService {
   });
   private readonly shed = new Counter({
     name: 'overload_shed_requests_total',
-    help: 'Reads refused with 503 because the service was over capacity (docs/rate-limits.md#overload).',
+    help: 'Reads and held requests refused with 503 because the service was over capacity (docs/rate-limits.md#overload).',
     registers: [this.registry],
   });
   private readonly redisFailOpen = new Counter({
