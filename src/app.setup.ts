@@ -109,7 +109,10 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   const metrics = app.get(MetricsService);
   const refuseShed = (req: Request, _res: Response, next: NextFunction): void => {
     const shed = shedOf(req);
-    if (shed === undefined) return next();
+    // Only /v1 reads are refused: a liveness or readiness probe answered 503 for load would have
+    // Kubernetes restart, or take out of service, a pod that is merely busy (and make it busier);
+    // probes and /metrics are answered, at the cost of no database read.
+    if (shed === undefined || !isV1Request(req)) return next();
     metrics.countAdmissionRefused(shed);
     next(
       shed === 'client' ? new DatabaseBusyError(RETRY_AFTER_SECONDS) : new DatabaseOverloadedError(RETRY_AFTER_SECONDS),

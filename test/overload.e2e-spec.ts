@@ -346,8 +346,14 @@ describe(`overload (OVERLOAD_SEED=${SEED})`, () => {
         });
       ask('service', POLITE_BY_ID, KEYS.tenantB);
       ask('client', BY_ID, KEYS.tenantA);
+      // A probe held as long is answered as usual, not refused: a liveness probe answered 503 for load
+      // would have Kubernetes restart a pod that is merely busy.
+      http.get(`${server.base}/health/live`, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => (answers.probe = { status: res.statusCode ?? 0, headers: res.headers, body: '' }));
+      });
       // Answered while the place is still taken (before, they waited for it: 20 s, then the list's 500).
-      await until(() => answers.service !== undefined && answers.client !== undefined, 10_000);
+      await until(() => ['service', 'client', 'probe'].every((name) => answers[name] !== undefined), 10_000);
       const whileTaken = {
         answered: Object.keys(answers).sort(),
         waitingOnLock: await waitingOnLock(),
@@ -360,7 +366,8 @@ describe(`overload (OVERLOAD_SEED=${SEED})`, () => {
       agent.destroy();
       console.log('held past HTTP_HOLD_MS', { answers, whileTaken, slow: slow.responses.map((r) => r.status) });
 
-      expect(whileTaken).toEqual({ answered: ['client', 'service'], waitingOnLock: 1, slowAnswered: 0 });
+      expect(whileTaken).toEqual({ answered: ['client', 'probe', 'service'], waitingOnLock: 1, slowAnswered: 0 });
+      expect(answers.probe.status).toBe(200);
       const refusal = (name: string) => {
         const { status, headers, body } = answers[name] ?? { status: 0, headers: {}, body: '{}' };
         const { error } = JSON.parse(body) as { error?: { code: string; details: unknown; requestId: string } };
