@@ -1,3 +1,4 @@
+import './startup/tune-v8.js';
 import { exitSoon } from './startup/exit-without-deadlock.js';
 import { handOverStartingSignals } from './startup/starting-signals.js';
 import 'reflect-metadata';

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type express from 'express';
+import { NODE_BEFORE_24 } from '../startup/node-version.js';
 
 type Express = ReturnType<typeof express>;
 type Constructor = abstract new (...args: never[]) => object;
@@ -12,7 +13,7 @@ type Constructor = abstract new (...args: never[]) => object;
  * prototypes in place: Node 20 118 / 35 µs, Node 22 95 / 33, Node 24 29 / 38 to 75, Node 26 23 / 29).
  * From Node 24 on, V8 changes the prototype cheaply, and the constructor below only adds a call.
  */
-export const PROTOTYPE_CHANGE_IS_COSTLY = Number(process.versions.node.split('.')[0]) < 24;
+export const PROTOTYPE_CHANGE_IS_COSTLY = NODE_BEFORE_24;
 
 /**
  * Nest's Express adapter with one difference, on a Node.js where it pays (PROTOTYPE_CHANGE_IS_COSTLY):
