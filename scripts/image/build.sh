@@ -11,14 +11,19 @@
 #   proxies and CA bundle (mounted read-only for the build only; the image keeps none of it).
 # - podman passes this machine's proxy variables (HTTP_PROXY and the like) to the RUN steps itself.
 # - Layers stay in podman's store, so a build after a change runs only the steps it affects.
-# PODMAN_RUNTIME (runc by default) and the 1024 ulimits suit machines whose cgroups crun refuses and
-# whose limits cannot be raised.
+# PODMAN_RUNTIME (runc by default) and the 1024 process limit suit machines whose cgroups crun
+# refuses and whose limits cannot be raised. Open files: this shell's hard limit, at most 65536 and
+# at least 1024: npm ci in the build failed once in two with EMFILE at 1024 on a fresh machine (its
+# cache empty, every package fetched and unpacked at once).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 TAG=${1:-catalog-inventory-read-api:local}
 BASE_TAG=node:26-trixie-slim
 RUNTIME=${PODMAN_RUNTIME:-runc}
+nofile=$(ulimit -Hn)
+{ [ "$nofile" = unlimited ] || [ "$nofile" -gt 65536 ]; } && nofile=65536
+[ "$nofile" -lt 1024 ] && nofile=1024
 podman=(podman --runtime "$RUNTIME")
 
 base_hash=$(sha256sum scripts/image/build-base.sh | cut -d' ' -f1)
@@ -55,6 +60,6 @@ volumes=()
 volumes+=(--volume "$work/npmrc:/usr/local/etc/npmrc:ro")
 
 "${podman[@]}" build --pull=never --layers --network=host \
-  --ulimit nofile=1024:1024 --ulimit nproc=1024:1024 \
+  --ulimit "nofile=$nofile:$nofile" --ulimit nproc=1024:1024 \
   "${volumes[@]}" \
   --tag "$TAG" .
