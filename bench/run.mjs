@@ -135,8 +135,8 @@ const PODMAN_RUN = [
 ];
 /**
  * A server: `args` for node, run on this machine (nodeBinary), or with `image` in a container of that
- * image on the host's network (ports and the database as on this machine), bench/ mounted for the
- * fair server and the floor. `pid` is the node process's (the container's first process).
+ * image on the host's network (ports and the database as on this machine), bench/ and openapi.json
+ * mounted for the fair server and the floor. `pid` is the node process's (the container's first process).
  */
 async function start(name, args, env, image) {
   const port = 3200 + Math.floor(Math.random() * 700);
@@ -156,6 +156,9 @@ async function start(name, args, env, image) {
         '--network=host',
         '-v',
         `${resolve('bench')}:/app/bench:ro`,
+        // The fair server's product row is compiled from the committed document's Product.
+        '-v',
+        `${resolve('openapi.json')}:/app/openapi.json:ro`,
         ...envArgs,
         '--entrypoint',
         'node',
