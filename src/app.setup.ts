@@ -15,6 +15,7 @@ import {
 import { answerRequestsNodeWouldRefuse, refuseMalformedRequests } from './http/client-error.js';
 import { compose } from './http/compose.js';
 import { PrototypeReadyExpressAdapter } from './http/express-adapter.js';
+import { NODE_BEFORE_24 } from './startup/node-version.js';
 import { ResponseCompression } from './http/compression.js';
 import { COMPRESSION_LOCAL } from './http/send-json.js';
 import { parseQueryString } from './params/query-string.js';
@@ -34,7 +35,7 @@ export function createHttpAdapter(): ExpressAdapter {
   const instance = express();
   instance.set('case sensitive routing', true);
   instance.set('strict routing', true);
-  return new PrototypeReadyExpressAdapter(instance);
+  return new PrototypeReadyExpressAdapter(instance, NODE_BEFORE_24);
 }
 
 /**

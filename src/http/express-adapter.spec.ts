@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { PROTOTYPE_CHANGE_IS_COSTLY, PrototypeReadyExpressAdapter } from './express-adapter.js';
+import { PrototypeReadyExpressAdapter } from './express-adapter.js';
 
 /**
  * The adapter's server makes requests and responses with Express's prototypes already in place, so
@@ -33,33 +33,32 @@ describe('PrototypeReadyExpressAdapter', () => {
     return app;
   };
 
-  // On a Node.js that changes prototypes cheaply (24 and later) the adapter is Nest's own.
-  (PROTOTYPE_CHANGE_IS_COSTLY ? it : it.skip)(
-    "gives Node's requests and responses Express's prototypes before Express takes them",
-    async () => {
-      const app = appWithRoute();
-      const { server, seen, base } = await serve(new PrototypeReadyExpressAdapter(app));
-      try {
-        for (let n = 0; n < 3; n++) {
-          const res = await fetch(`${base}/p?a=${n}`);
-          expect(res.status).toBe(201);
-          expect(res.headers.get('x-path')).toBe('/p');
-          expect(await res.json()).toEqual({ query: String(n), host: '127.0.0.1' });
-        }
-        expect(seen).toHaveLength(3);
-        for (const { req, res } of seen) {
-          expect(req).toBe(app.request);
-          expect(res).toBe(app.response);
-        }
-      } finally {
-        server.close();
-      }
-    },
-  );
-
-  it("takes Nest's own server for options it does not build (HTTPS, 503 on closing, forced closes)", async () => {
+  it("gives Node's requests and responses Express's prototypes before Express takes them", async () => {
     const app = appWithRoute();
-    const { server, seen } = await serve(new PrototypeReadyExpressAdapter(app), { forceCloseConnections: true });
+    const { server, seen, base } = await serve(new PrototypeReadyExpressAdapter(app, true));
+    try {
+      for (let n = 0; n < 3; n++) {
+        const res = await fetch(`${base}/p?a=${n}`);
+        expect(res.status).toBe(201);
+        expect(res.headers.get('x-path')).toBe('/p');
+        expect(await res.json()).toEqual({ query: String(n), host: '127.0.0.1' });
+      }
+      expect(seen).toHaveLength(3);
+      for (const { req, res } of seen) {
+        expect(req).toBe(app.request);
+        expect(res).toBe(app.response);
+      }
+    } finally {
+      server.close();
+    }
+  });
+
+  it.each([
+    ['not asked to (Node 24 and later)', false, {}],
+    ['given options it does not build (HTTPS, 503 on closing, forced closes)', true, { forceCloseConnections: true }],
+  ] as const)("takes Nest's own server when %s", async (_, prepareObjects, options) => {
+    const app = appWithRoute();
+    const { server, seen } = await serve(new PrototypeReadyExpressAdapter(app, prepareObjects), options);
     try {
       const address = server.address() as AddressInfo;
       const res = await fetch(`http://127.0.0.1:${address.port}/p?a=x`);

@@ -2,21 +2,15 @@ import http from 'node:http';
 import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type express from 'express';
-import { NODE_BEFORE_24 } from '../startup/node-version.js';
 
 type Express = ReturnType<typeof express>;
 type Constructor = abstract new (...args: never[]) => object;
 
 /**
- * Whether this Node.js pays for Express's change of prototype (measured, docs/performance.md: a bare
- * Express application answering a constant, CPU per request with Node's own classes / with the
- * prototypes in place: Node 20 118 / 35 µs, Node 22 95 / 33, Node 24 29 / 38 to 75, Node 26 23 / 29).
- * From Node 24 on, V8 changes the prototype cheaply, and the constructor below only adds a call.
- */
-export const PROTOTYPE_CHANGE_IS_COSTLY = NODE_BEFORE_24;
-
-/**
- * Nest's Express adapter with one difference, on a Node.js where it pays (PROTOTYPE_CHANGE_IS_COSTLY):
+ * Nest's Express adapter with one difference, where `prepareObjects` says it pays (on Node before
+ * 24: src/startup/node-version.ts; a bare Express application answering a constant, CPU per request
+ * with Node's own classes / with the prototypes in place: Node 20 92–118 / 26–35 µs, Node 22 95 / 33,
+ * Node 24 29 / 38 to 75, Node 26 23 / 29; from Node 24 on V8 changes a prototype cheaply):
  * Node's HTTP server makes each request and response with Express's prototypes (`app.request`,
  * `app.response`) already in place, by the server's own `IncomingMessage` and `ServerResponse` options.
  *
@@ -29,7 +23,10 @@ export const PROTOTYPE_CHANGE_IS_COSTLY = NODE_BEFORE_24;
  * `setPrototypeOf` still runs and changes nothing, as the prototype is already the one it sets.
  */
 export class PrototypeReadyExpressAdapter extends ExpressAdapter {
-  constructor(instance: Express) {
+  constructor(
+    instance: Express,
+    private readonly prepareObjects: boolean,
+  ) {
     super(instance);
   }
 
@@ -41,7 +38,7 @@ export class PrototypeReadyExpressAdapter extends ExpressAdapter {
     // cluster's ingress); with any of it, on a Node that changes prototypes cheaply, or one whose
     // classes cannot be called so: Nest's way.
     if (
-      !PROTOTYPE_CHANGE_IS_COSTLY ||
+      !this.prepareObjects ||
       IncomingMessage === null ||
       ServerResponse === null ||
       options?.httpsOptions ||
