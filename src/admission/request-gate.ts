@@ -20,7 +20,12 @@ interface GateConnection<C, T> {
   readonly client: string;
   running: number;
   readonly held: T[];
-  /** When each held request was parsed (the clock's time), beside `held`. */
+  /**
+   * When each held request was parsed (the clock's time), beside `held`; the first one's is moved on
+   * to when its connection frees for it (`markReady`): its time behind its own connection's running
+   * request is not counted against `holdMs`, or every request a pipelining client sent at once would
+   * be shed in turn as its connection reached it (docs/rate-limits.md#overload).
+   */
   readonly heldSince: number[];
   /** Listed in its client's `ready` queue: its first held request waits for the client or the process. */
   ready: boolean;
@@ -141,10 +146,7 @@ export class RequestGate<C extends object, T> {
         state.running++;
         shed.push({ connection: state.key, request, shed: reason });
         // Its next request waits behind it (it is running now), as behind any other.
-        if (state.held.length > 0 && state.running < this.limits.perConnection) {
-          state.ready = true;
-          client.ready.push(state);
-        }
+        if (state.held.length > 0 && state.running < this.limits.perConnection) this.markReady(state);
       }
       this.forget(name);
     }
@@ -201,6 +203,7 @@ export class RequestGate<C extends object, T> {
   }
 
   private markReady(state: GateConnection<C, T>): void {
+    state.heldSince[0] = Math.max(state.heldSince[0], this.now());
     state.ready = true;
     this.client(state.client).ready.push(state);
   }
