@@ -1,7 +1,9 @@
 import { SCOPES } from '../auth/scopes.js';
 import { KEY_PATTERN } from '../values/api-key-format.js';
 import { CLIENT_STATUSES } from '../schema/tables/api-client.entity.js';
-import { TAX_CATEGORIES, UNIT_TYPES } from '../schema/tables/product.entity.js';
+import { getMetadataArgsStorage } from 'typeorm';
+import type { ColumnMetadataArgs } from 'typeorm/metadata-args/ColumnMetadataArgs.js';
+import { Product, TAX_CATEGORIES, UNIT_TYPES } from '../schema/tables/product.entity.js';
 import { PROMOTION_STATUSES } from '../schema/tables/promotion.entity.js';
 import { STOCK_MOVEMENT_KINDS } from '../schema/tables/stock-history.entities.js';
 import {
@@ -38,7 +40,6 @@ interface Scale {
 const MONEY: Scale = { integer: 12, fraction: 2 };
 const QUANTITY: Scale = { integer: 11, fraction: 3 };
 const PERCENT: Scale = { integer: 5, fraction: 2 };
-const MARGIN: Scale = { integer: 7, fraction: 2 };
 const COST: Scale = { integer: 10, fraction: 4 };
 const DISCOUNT_PERCENT: Scale = { integer: 3, fraction: 2 };
 const MAX_TEXT = 1000;
@@ -332,49 +333,78 @@ function actionProblems(a: unknown, path: string, problems: DatasetProblem[]): v
 }
 
 /**
- * Checks the shape of a data set: every field's type, enum, decimal and date-time. References and
- * uniqueness are checked by `checkReferences`, which also sees what the database already holds.
+ * The fields of a product in a data set (docs/dataset-format.md#products): the columns of the
+ * products table (the `Product` entity), by property name, in its order, each read by its column's
+ * type (an id, text, a boolean, a decimal of the column's precision, a date-time; a nullable one may
+ * be null or left out). The rules below are the format's decisions beyond a column's type. So a new
+ * column of the entity is a field of the data set with no edit here; one whose type has no reading
+ * (or a CHECK of its own) needs a rule, and a column the tools cannot read stops them at load.
  */
-/**
- * The fields of a product in a data set (docs/dataset-format.md), each with its column and how it is
- * read: the one list the validator, the importer and the generator use, so that a product column is
- * added to the data-set tools in one place.
- */
-export const PRODUCT_FIELDS = {
-  id: ['id', (f) => f.id('id')],
-  storeId: ['store_id', (f) => f.id('storeId')],
-  categoryId: ['category_id', (f) => f.optionalId('categoryId')],
-  name: ['name', (f) => f.text('name')],
-  sku: ['sku', (f) => f.text('sku', { pattern: /^.{1,200}$/s, patternText: 'at most 200 characters' })],
-  barcode: ['barcode', (f) => f.nullableText('barcode')],
-  brand: ['brand', (f) => f.nullableText('brand')],
-  size: ['size', (f) => f.nullableText('size')],
-  unitType: ['unit_type', (f) => f.oneOf('unitType', UNIT_TYPES)],
-  sellingPriceGross: ['selling_price_gross', (f) => f.decimal('sellingPriceGross', MONEY, { nonNegative: true })],
-  sellingPriceNet: ['selling_price_net', (f) => f.decimal('sellingPriceNet', MONEY, { nonNegative: true })],
-  taxCategory: ['tax_category', (f) => f.oneOf('taxCategory', TAX_CATEGORIES)],
-  vatRateId: ['vat_rate_id', (f) => f.optionalId('vatRateId')],
-  isActive: ['is_active', (f) => f.bool('isActive')],
-  variablePrice: ['variable_price', (f) => f.bool('variablePrice', false)],
-  ageRestricted: ['age_restricted', (f) => f.bool('ageRestricted', false)],
-  alcoholRestricted: ['alcohol_restricted', (f) => f.bool('alcoholRestricted', false)],
-  tobaccoRestricted: ['tobacco_restricted', (f) => f.bool('tobaccoRestricted', false)],
-  vapeRestricted: ['vape_restricted', (f) => f.bool('vapeRestricted', false)],
-  updatedAt: ['updated_at', (f) => f.dateTime('updatedAt')],
-  costPrice: ['cost_price', (f) => f.nullableDecimal('costPrice', COST)],
-  packCost: ['pack_cost', (f) => f.nullableDecimal('packCost', COST)],
-  unitCost: ['unit_cost', (f) => f.nullableDecimal('unitCost', COST)],
-  marginPercent: ['margin_percent', (f) => f.decimal('marginPercent', MARGIN, { nullable: true }) as string | null],
-  supplierId: ['supplier_id', (f) => f.optionalId('supplierId')],
-  supplierSku: ['supplier_sku', (f) => f.nullableText('supplierSku')],
-  createdByStaffId: ['created_by_staff_id', (f) => f.optionalId('createdByStaffId')],
-  updatedByStaffId: ['updated_by_staff_id', (f) => f.optionalId('updatedByStaffId')],
-} as const satisfies Record<string, readonly [column: string, read: (f: Fields) => unknown]>;
-
-/** A product of a data set, as PRODUCT_FIELDS reads it. */
-export type DatasetProduct = {
-  -readonly [K in keyof typeof PRODUCT_FIELDS]: ReturnType<(typeof PRODUCT_FIELDS)[K][1]>;
+const PRODUCT_FIELD_RULES: { [K in ProductField]?: (f: Fields) => DatasetProduct[K] } = {
+  sku: (f) => f.text('sku', { pattern: /^.{1,200}$/s, patternText: 'at most 200 characters' }),
+  unitType: (f) => f.oneOf('unitType', UNIT_TYPES),
+  sellingPriceGross: (f) => f.decimal('sellingPriceGross', MONEY, { nonNegative: true }),
+  sellingPriceNet: (f) => f.decimal('sellingPriceNet', MONEY, { nonNegative: true }),
+  taxCategory: (f) => f.oneOf('taxCategory', TAX_CATEGORIES),
+  variablePrice: (f) => f.bool('variablePrice', false),
+  ageRestricted: (f) => f.bool('ageRestricted', false),
+  alcoholRestricted: (f) => f.bool('alcoholRestricted', false),
+  tobaccoRestricted: (f) => f.bool('tobaccoRestricted', false),
+  vapeRestricted: (f) => f.bool('vapeRestricted', false),
+  costPrice: (f) => f.nullableDecimal('costPrice', COST),
+  packCost: (f) => f.nullableDecimal('packCost', COST),
+  unitCost: (f) => f.nullableDecimal('unitCost', COST),
 };
+
+/** Columns of the entity that are not fields: the tenant (a product has it through its store) and what the database writes. */
+const NOT_PRODUCT_FIELDS = ['tenantId', 'changeXact', 'searchText'] as const;
+type ProductField = Exclude<keyof Product & string, (typeof NOT_PRODUCT_FIELDS)[number]>;
+
+/** A column's value as a data set writes it: a timestamp is an RFC 3339 string. */
+type DatasetValue<T> = T extends Date ? string : T;
+
+/** A product of a data set: the entity's fields, as the data set writes them. */
+export type DatasetProduct = { [K in ProductField]: DatasetValue<Product[K]> };
+
+/** How a column of its type is read when no rule is written for it. */
+export function readByType(column: ColumnMetadataArgs): (f: Fields) => unknown {
+  const key = column.propertyName;
+  const nullable = column.options.nullable === true;
+  const { type, precision, scale } = column.options;
+  if (type === 'varchar' && column.options.length === 128) return (f) => (nullable ? f.optionalId(key) : f.id(key));
+  if (type === 'text') return (f) => (nullable ? f.nullableText(key) : f.text(key));
+  if (type === 'boolean' && !nullable) return (f) => f.bool(key);
+  if (type === 'numeric' && precision !== undefined && precision !== null && scale !== undefined) {
+    const digits: Scale = { integer: precision - scale, fraction: scale };
+    return (f) => f.decimal(key, digits, { nullable });
+  }
+  if (type === 'timestamptz') return (f) => (nullable ? f.nullableDateTime(key) : f.dateTime(key));
+  throw new Error(
+    `products.${column.options.name ?? key} (${String(type)}${nullable ? ', nullable' : ''}) has no data-set reading: ` +
+      `give ${key} a rule in PRODUCT_FIELD_RULES (src/dataset/validate-dataset.ts)`,
+  );
+}
+
+/** Each field with its column and how it is read, in the entity's order (the importer's and the generator's columns). */
+const PRODUCT_FIELDS: readonly { field: ProductField; column: string; read: (f: Fields) => unknown }[] =
+  getMetadataArgsStorage()
+    .filterColumns(Product)
+    .filter((column) => !(NOT_PRODUCT_FIELDS as readonly string[]).includes(column.propertyName))
+    .map((column) => {
+      const field = column.propertyName as ProductField;
+      if (column.options.insert === false)
+        throw new Error(`products.${field} is written by the database: add it to NOT_PRODUCT_FIELDS`);
+      return { field, column: column.options.name ?? field, read: PRODUCT_FIELD_RULES[field] ?? readByType(column) };
+    });
+
+/** Whether a product field may be null (and so left out of a data set). */
+export const productFieldIsNullable = (field: string): boolean =>
+  getMetadataArgsStorage()
+    .filterColumns(Product)
+    .some((column) => column.propertyName === field && column.options.nullable === true);
+
+/** The names of a data set's product fields, in the entity's order. */
+export const DATASET_PRODUCT_FIELDS: readonly string[] = PRODUCT_FIELDS.map(({ field }) => field);
 
 /** The fields of DatasetProduct that may be null. */
 type NullableField = { [K in keyof DatasetProduct]: null extends DatasetProduct[K] ? K : never }[keyof DatasetProduct];
@@ -386,14 +416,16 @@ type NullableField = { [K in keyof DatasetProduct]: null extends DatasetProduct[
 export type ProductInput = Omit<DatasetProduct, NullableField> & Partial<Pick<DatasetProduct, NullableField>>;
 
 /** The columns of a product row (its tenant's first: a product has it through its store), and a row. */
-export const PRODUCT_COLUMNS = ['tenant_id', ...Object.values(PRODUCT_FIELDS).map(([column]) => column)];
+export const PRODUCT_COLUMNS = ['tenant_id', ...PRODUCT_FIELDS.map(({ column }) => column)];
 export const productRow = (product: ProductInput, tenantId: string): unknown[] => [
   tenantId,
-  ...Object.keys(PRODUCT_FIELDS).map(
-    (field) => (product as Partial<DatasetProduct>)[field as keyof DatasetProduct] ?? null,
-  ),
+  ...PRODUCT_FIELDS.map(({ field }) => (product as Partial<DatasetProduct>)[field] ?? null),
 ];
 
+/**
+ * Checks the shape of a data set: every field's type, enum, decimal and date-time. References and
+ * uniqueness are checked by `checkReferences`, which also sees what the database already holds.
+ */
 export function validateDatasetShape(input: unknown): { dataset: Dataset; problems: DatasetProblem[] } {
   const problems: DatasetProblem[] = [];
   const dataset: Dataset = {
@@ -467,7 +499,7 @@ export function validateDatasetShape(input: unknown): { dataset: Dataset; proble
   });
   each(input, 'products', problems, (f) => {
     const product: Record<string, unknown> = {};
-    for (const [field, [, read]] of Object.entries(PRODUCT_FIELDS)) product[field] = read(f);
+    for (const { field, read } of PRODUCT_FIELDS) product[field] = read(f);
     dataset.products.push(product as DatasetProduct);
   });
   each(input, 'stockLevels', problems, (f, path) => {
