@@ -11,7 +11,11 @@ import { createDataSource } from '../src/database/data-source-options.js';
 import { STOCK_MOVEMENT_KINDS } from '../src/schema/tables/stock-history.entities.js';
 import { COLLECTIONS } from '../src/dataset/dataset.types.js';
 import { importDataset } from '../src/dataset/import-dataset.js';
-import { DATASET_PRODUCT_FIELDS, productFieldIsNullable, validateDatasetShape } from '../src/dataset/validate-dataset.js';
+import {
+  DATASET_PRODUCT_FIELDS,
+  productFieldIsNullable,
+  validateDatasetShape,
+} from '../src/dataset/validate-dataset.js';
 import { createTestDatabase, dropTestDatabase } from './support/test-database.js';
 
 /**

@@ -38,7 +38,9 @@ describe('the product fields of a data set', () => {
 
   it('keeps the rules beyond a column type', () => {
     const problems = validateDatasetShape({
-      products: [{ ...product, sku: 'x'.repeat(201), sellingPriceNet: '-1.00', unitType: 'box', marginPercent: '-5.00' }],
+      products: [
+        { ...product, sku: 'x'.repeat(201), sellingPriceNet: '-1.00', unitType: 'box', marginPercent: '-5.00' },
+      ],
     }).problems.map(({ path }) => path);
     expect(problems).toEqual(['products[0].sku', 'products[0].unitType', 'products[0].sellingPriceNet']);
   });
