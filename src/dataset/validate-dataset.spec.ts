@@ -2,9 +2,9 @@ import { Column } from 'typeorm';
 import type { ColumnMetadataArgs } from 'typeorm/metadata-args/ColumnMetadataArgs.js';
 import { Product } from '../schema/tables/product.entity.js';
 
-// A column added to the entity before the data-set tools load, as a migration and an entity edit
+// A column (named as no real one is) added to the entity before the data-set tools load, as a migration and an entity edit
 // would add it (this file has a module registry of its own, so no other test sees it).
-Column({ name: 'country_of_origin', type: 'text', nullable: true })(Product.prototype, 'countryOfOrigin');
+Column({ name: 'spec_only_note', type: 'text', nullable: true })(Product.prototype, 'specOnlyNote');
 const { PRODUCT_COLUMNS, readByType, validateDatasetShape } = await import('./validate-dataset.js');
 
 const product = {
@@ -24,15 +24,15 @@ const product = {
 
 describe('the product fields of a data set', () => {
   it('are the columns of the entity: a new nullable column is a field with no edit of the tools', () => {
-    const read = validateDatasetShape({ products: [{ ...product, countryOfOrigin: 'PT' }, product] });
+    const read = validateDatasetShape({ products: [{ ...product, specOnlyNote: 'a note' }, product] });
     expect(read.problems).toEqual([]);
-    expect(read.dataset.products.map((p) => (p as Record<string, unknown>).countryOfOrigin)).toEqual(['PT', null]);
-    expect(PRODUCT_COLUMNS.at(-1)).toBe('country_of_origin');
+    expect(read.dataset.products.map((p) => (p as Record<string, unknown>).specOnlyNote)).toEqual(['a note', null]);
+    expect(PRODUCT_COLUMNS.at(-1)).toBe('spec_only_note');
   });
 
   it("reads a new column by its type, with the format's messages", () => {
-    expect(validateDatasetShape({ products: [{ ...product, countryOfOrigin: 5 }] }).problems).toEqual([
-      { path: 'products[0].countryOfOrigin', message: 'must be a non-empty string or null, got 5' },
+    expect(validateDatasetShape({ products: [{ ...product, specOnlyNote: 5 }] }).problems).toEqual([
+      { path: 'products[0].specOnlyNote', message: 'must be a non-empty string or null, got 5' },
     ]);
   });
 
