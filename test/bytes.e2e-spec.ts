@@ -1,8 +1,11 @@
+import '../src/app.module.js';
+import type { JsonColumn } from '../src/lists/json-columns.js';
+import { definedLists } from '../src/lists/list-definition.js';
 import { KEYS, testDataset } from './support/dataset.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
- * Rows are written as JSON by PostgreSQL (row_to_json) and sent as they are: the bytes must be those
+ * Rows are written as JSON by PostgreSQL (src/lists/json-columns.ts) and sent as they are: the bytes must be those
  * JSON.stringify writes for the same value, with the hardest strings there are (quotes, backslashes,
  * every control character, DEL, U+2028, emoji, markup).
  */
@@ -34,4 +37,43 @@ it.each([
   expect(text).toBe(JSON.stringify(JSON.parse(text)));
   if (path.includes('products') || path.includes('categories'))
     expect(text).toContain(JSON.stringify(WEIRD.replace('\u0000', '')));
+});
+
+/** Every column of a row, nested objects' too, with its key path. */
+const columnsOf = (columns: Readonly<Record<string, JsonColumn<unknown>>>, at = ''): [string, JsonColumn<unknown>][] =>
+  Object.entries(columns).flatMap(([key, column]) => [
+    [`${at}${key}`, column] as [string, JsonColumn<unknown>],
+    ...(column.columns === undefined ? [] : columnsOf(column.columns, `${at}${key}.`)),
+  ]);
+
+/**
+ * The writers that quote a value without escaping it hold only for values that never need escaping:
+ * PostgreSQL says the type of each such column's expression (over one row of NULLs of the list's
+ * tables), so a text column declared as an id, a decimal or a boolean fails here, not in a response.
+ */
+it('writes unescaped only what cannot need escaping: ids of the opaque_id domain, numerics, booleans, timestamps', async () => {
+  const expected: Partial<Record<JsonColumn<unknown>['kind'], string[]>> = {
+    id: ['opaque_id'],
+    decimal: ['numeric'],
+    bool: ['boolean'],
+    instant: ['timestamp with time zone'],
+  };
+  const wrong: string[] = [];
+  let checked = 0;
+  for (const d of definedLists()) {
+    const tables = [d.from, ...d.row.joins].map(({ table, alias }) => `LEFT JOIN ${table} ${alias} ON false`).join(' ');
+    for (const [key, column] of columnsOf(d.row.columns as Record<string, JsonColumn<unknown>>)) {
+      const types = expected[column.kind];
+      if (types === undefined) continue;
+      const [{ type }] = (await t.db.query(
+        `SELECT pg_typeof(${column.sql})::text AS type FROM (SELECT 1) one ${tables}`,
+      )) as {
+        type: string;
+      }[];
+      checked++;
+      if (!types.includes(type)) wrong.push(`${d.name}.${key}: ${column.kind}(${column.sql}) is ${type}`);
+    }
+  }
+  expect(wrong).toEqual([]);
+  expect(checked).toBeGreaterThan(20);
 });

@@ -1,4 +1,5 @@
 import type { ApiCaller } from '../src/auth/api-caller.js';
+import { decimal, id, text } from '../src/lists/json-columns.js';
 import { defineList, equals, filtersOf, queryOf, rowOf } from '../src/lists/list-definition.js';
 import { fixedStatement } from '../src/database/statement.js';
 import { ListEngine, type ListQuery } from '../src/lists/list-engine.js';
@@ -31,7 +32,7 @@ const VAT_RATES = defineList(queryOf<VatRatesQuery>(), rowOf<VatRateRow>(), {
   from: { table: 'vat_rates', alias: 'v' },
   key: 'v.id',
   filters: filtersOf<VatRatesQuery>()({ code: equals('v.code') }),
-  row: { joins: [], columns: { id: 'v.id', code: 'v.code', percentage: 'v.percentage::text' } },
+  row: { joins: [], columns: { id: id('v.id'), code: text('v.code'), percentage: decimal('v.percentage') } },
   sync: { marker: 'change_xact', inputs: [], removalId: 'id' },
   examples: [],
 });

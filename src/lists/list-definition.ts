@@ -1,5 +1,6 @@
 import type { Instant } from '../values/formats.js';
 import { parseRfc3339DateTime, toPostgresTimestamp } from '../values/formats.js';
+import type { JsonColumns } from './json-columns.js';
 
 /**
  * The declaration of a paginated list: what it reads, how it filters, how its row is written and what
@@ -111,11 +112,11 @@ export interface ParentInput {
 }
 
 /**
- * The public row's columns: every key of the view, in the view's key order, each with the SQL
- * expression of its value. The select list is written from it (`expression AS "key"`), so the row
+ * The public row's columns: every key of the view, in the view's key order, each with the SQL of its
+ * value and its JSON writer (src/lists/json-columns.ts). The row's JSON is written from it, so the row
  * and its view cannot name different keys; defineList checks the order against the view's.
  */
-export type Columns<V> = { readonly [K in keyof V]-?: string };
+export type Columns<V> = JsonColumns<V>;
 
 /**
  * The public row of a list: the joins it reads and its columns. Written beside its view class (as
@@ -186,7 +187,7 @@ export interface ListDefinition<Q = any, V = any> {
   readonly variants?: readonly Variant<Q>[];
   /**
    * The public row, the one place where redaction lives: the joins it reads and its columns, in the
-   * contract's key order, that PostgreSQL writes as JSON (`row_to_json`).
+   * contract's key order, that PostgreSQL writes as JSON text (`objectJson`).
    */
   readonly row: ListRow<V>;
   /**
@@ -320,12 +321,3 @@ export function defineList<Q, V>(
 
 /** Every list defined so far (every list of the application, once its module is loaded). */
 export const definedLists = (): readonly ListDefinition[] => [...ALL.values()];
-
-/** The select list of a row: `expression AS "key"`, or the bare column when it already has the key's name. */
-export function selectList(columns: Readonly<Record<string, string>>): string {
-  return Object.entries(columns)
-    .map(([key, expression]) =>
-      expression.endsWith(`.${key}`) && /^[a-z]+\.[a-z]+$/.test(expression) ? expression : `${expression} AS "${key}"`,
-    )
-    .join(',\n           ');
-}

@@ -7,7 +7,7 @@ import { ScopedReader, type SyncGuard } from '../tenancy/scoped-reader.js';
 import type { JsonText } from '../values/json-text.js';
 import { CursorCodec } from './cursor.js';
 import type { FilterDefinition, FilterValues, ListDefinition, SyncedListDefinition } from './list-definition.js';
-import { type ListRead, ListStatements, type PageWindow, rowText, type SyncRead } from './list-statements.js';
+import { type ListRead, ListStatements, type PageWindow, rowJoins, rowJson, type SyncRead } from './list-statements.js';
 import { pageBody } from './page.js';
 import { RemovalStatements, type RemovalsQuery, type RemovalsRead } from './removals.js';
 import { AHEAD_OF_DATABASE, type DecodedPosition, invalidPosition, REFUSED, SyncPositions } from './sync-position.js';
@@ -250,8 +250,8 @@ export class ListEngine {
         scoped((i, sql, scope) => {
           const where = scope.on(d.from.table, d.from.alias);
           return sql.build(
-            `SELECT row_to_json(r)::text AS json FROM ${d.from.table} ${d.from.alias}
-  ${rowText(d, scope)}
+            `SELECT ${rowJson(d)} AS json
+  FROM ${d.from.table} ${d.from.alias}${rowJoins(d, scope)}
  WHERE ${where} AND ${d.key} = ${sql.param((x) => x.id)}`,
           );
         }),

@@ -12,7 +12,7 @@ import type {
   TableRef,
   Variant,
 } from './list-definition.js';
-import { selectList } from './list-definition.js';
+import { type JsonColumn, objectJson } from './json-columns.js';
 
 /** Which rows of a list a page holds: skip `offset` rows, or start after the id `afterId` (a cursor). */
 export interface PageWindow {
@@ -325,9 +325,8 @@ export class ListStatements {
     const order = d.order === undefined ? d.key : d.order.orders[i.filters[d.order.by] as string];
     if (order === undefined) throw new Error(`list ${d.name}: no order for ${String(i.filters[d.order!.by])}`);
     return sql.build(
-      `SELECT row_to_json(r)::text AS json
-  FROM ${from}
-  ${rowText(d, scope)}${whereClause(where, ' ')}
+      `SELECT ${rowJson(d)} AS json
+  FROM ${from}${rowJoins(d, scope)}${whereClause(where, ' ')}
  ORDER BY ${order}`,
       { prepared: this.prepared(i) },
     );
@@ -340,11 +339,10 @@ export class ListStatements {
     const limit = sql.param((x) => x.window.pageSize + 1);
     const offset = i.window.afterId === undefined ? ` OFFSET ${sql.param((x) => x.window.offset)}` : '';
     return sql.build(
-      `SELECT ${d.key}, row_to_json(r)::text AS json
+      `SELECT ${d.key}, ${rowJson(d)} AS json
   FROM (SELECT ${key} AS id FROM ${from}${whereClause(where, '         ')}
          ORDER BY ${key} LIMIT ${limit}${offset}) page
-  JOIN ${table(d.from)} ON ${d.key} = page.id
-  ${rowText(d, scope)}
+  JOIN ${table(d.from)} ON ${d.key} = page.id${rowJoins(d, scope)}
  WHERE ${scope.on(d.from.table, d.from.alias)}
  ORDER BY ${d.key}`,
       { prepared: this.prepared(i) },
@@ -352,8 +350,10 @@ export class ListStatements {
   }
 }
 
-/** The row's joins and the lateral select that names and orders its JSON keys. */
-export function rowText(d: ListDefinition, scope: Scope): string {
-  const joins = d.row.joins.map((ref) => join(ref, scope));
-  return [...joins, `CROSS JOIN LATERAL (\n    SELECT ${selectList(d.row.columns)}\n  ) r`].join('\n  ');
+/** The joins the row reads, each on its own line. */
+export function rowJoins(d: ListDefinition, scope: Scope): string {
+  return d.row.joins.map((ref) => `\n  ${join(ref, scope)}`).join('');
 }
+
+/** The SQL of the row's JSON text: its keys and columns, in the view's order. */
+export const rowJson = (d: ListDefinition): string => objectJson(d.row.columns as Record<string, JsonColumn<unknown>>);

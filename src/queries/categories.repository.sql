@@ -2,19 +2,17 @@
 
 -- list: active categories by sortOrder
 --   $1 = "ten_a"
-SELECT row_to_json(r)::text AS json
+SELECT concat('{"id":', COALESCE('"' || (c.id) || '"', 'null'),
+    ',"storeId":', COALESCE('"' || (c.store_id) || '"', 'null'),
+    ',"parentCategoryId":', COALESCE('"' || (c.parent_category_id) || '"', 'null'),
+    ',"name":', COALESCE(to_json(c.name)::text, 'null'),
+    ',"code":', COALESCE(to_json(c.code)::text, 'null'),
+    ',"description":', COALESCE(to_json(c.description)::text, 'null'),
+    ',"sortOrder":', COALESCE(to_json(c.sort_order)::text, 'null'),
+    ',"isActive":', CASE (c.is_active) WHEN true THEN 'true' WHEN false THEN 'false' ELSE 'null' END,
+    ',"updatedAt":', COALESCE('"' || to_char((c.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null'),
+    '}') AS json
   FROM categories c
-  CROSS JOIN LATERAL (
-    SELECT c.id,
-           c.store_id AS "storeId",
-           c.parent_category_id AS "parentCategoryId",
-           c.name,
-           c.code,
-           c.description,
-           c.sort_order AS "sortOrder",
-           c.is_active AS "isActive",
-           to_char((c.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
-  ) r
  WHERE c.tenant_id = $1
    AND NOT c.is_archived
    AND c.is_active
@@ -24,19 +22,17 @@ SELECT row_to_json(r)::text AS json
 --   $1 = "ten_a"
 --   $2 = "sto_a1"
 --   $3 = "cat_a1_drinks"
-SELECT row_to_json(r)::text AS json
+SELECT concat('{"id":', COALESCE('"' || (c.id) || '"', 'null'),
+    ',"storeId":', COALESCE('"' || (c.store_id) || '"', 'null'),
+    ',"parentCategoryId":', COALESCE('"' || (c.parent_category_id) || '"', 'null'),
+    ',"name":', COALESCE(to_json(c.name)::text, 'null'),
+    ',"code":', COALESCE(to_json(c.code)::text, 'null'),
+    ',"description":', COALESCE(to_json(c.description)::text, 'null'),
+    ',"sortOrder":', COALESCE(to_json(c.sort_order)::text, 'null'),
+    ',"isActive":', CASE (c.is_active) WHEN true THEN 'true' WHEN false THEN 'false' ELSE 'null' END,
+    ',"updatedAt":', COALESCE('"' || to_char((c.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null'),
+    '}') AS json
   FROM categories c
-  CROSS JOIN LATERAL (
-    SELECT c.id,
-           c.store_id AS "storeId",
-           c.parent_category_id AS "parentCategoryId",
-           c.name,
-           c.code,
-           c.description,
-           c.sort_order AS "sortOrder",
-           c.is_active AS "isActive",
-           to_char((c.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
-  ) r
  WHERE c.tenant_id = $1 AND c.store_id = $2
    AND NOT c.is_archived
    AND c.parent_category_id = $3

@@ -2,21 +2,19 @@
 
 -- list: ACTIVE and PAUSED of every store
 --   $1 = "ten_a"
-SELECT row_to_json(r)::text AS json
+SELECT concat('{"id":', COALESCE('"' || (pr.id) || '"', 'null'),
+    ',"storeId":', COALESCE('"' || (pr.store_id) || '"', 'null'),
+    ',"name":', COALESCE(to_json(pr.name)::text, 'null'),
+    ',"type":', COALESCE(to_json(pr.type)::text, 'null'),
+    ',"status":', CASE (pr.status) WHEN 'ACTIVE' THEN '"ACTIVE"' WHEN 'PAUSED' THEN '"PAUSED"' ELSE COALESCE(to_json(pr.status)::text, 'null') END,
+    ',"startsAt":', COALESCE('"' || to_char((pr.starts_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null'),
+    ',"endsAt":', COALESCE('"' || to_char((pr.ends_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null'),
+    ',"conditions":', COALESCE(to_json(pr.conditions)::text, 'null'),
+    ',"actions":', COALESCE(to_json(pr.actions)::text, 'null'),
+    ',"updatedAt":', COALESCE('"' || to_char((pr.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null'),
+    ',"currency":', COALESCE(to_json((SELECT t.currency FROM tenants t WHERE t.id = pr.tenant_id))::text, 'null'),
+    '}') AS json
   FROM promotions pr
-  CROSS JOIN LATERAL (
-    SELECT pr.id,
-           pr.store_id AS "storeId",
-           pr.name,
-           pr.type,
-           pr.status,
-           to_char((pr.starts_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "startsAt",
-           to_char((pr.ends_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "endsAt",
-           pr.conditions,
-           pr.actions,
-           to_char((pr.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt",
-           (SELECT t.currency FROM tenants t WHERE t.id = pr.tenant_id) AS "currency"
-  ) r
  WHERE pr.tenant_id = $1
    AND pr.type IN ('PERCENT_OFF', 'AMOUNT_OFF', 'FIXED_PRICE', 'MULTI_BUY', 'BUY_X_GET_Y', 'BUNDLE', 'SPEND_AND_SAVE')
    AND NOT pr.is_system_preset
@@ -29,21 +27,19 @@ SELECT row_to_json(r)::text AS json
 --   $3 = "MULTI_BUY"
 --   $4 = "2026-12-01 12:00:00.000+00"
 --   $5 = "2026-12-01 12:00:00.000+00"
-SELECT row_to_json(r)::text AS json
+SELECT concat('{"id":', COALESCE('"' || (pr.id) || '"', 'null'),
+    ',"storeId":', COALESCE('"' || (pr.store_id) || '"', 'null'),
+    ',"name":', COALESCE(to_json(pr.name)::text, 'null'),
+    ',"type":', COALESCE(to_json(pr.type)::text, 'null'),
+    ',"status":', CASE (pr.status) WHEN 'ACTIVE' THEN '"ACTIVE"' WHEN 'PAUSED' THEN '"PAUSED"' ELSE COALESCE(to_json(pr.status)::text, 'null') END,
+    ',"startsAt":', COALESCE('"' || to_char((pr.starts_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null'),
+    ',"endsAt":', COALESCE('"' || to_char((pr.ends_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null'),
+    ',"conditions":', COALESCE(to_json(pr.conditions)::text, 'null'),
+    ',"actions":', COALESCE(to_json(pr.actions)::text, 'null'),
+    ',"updatedAt":', COALESCE('"' || to_char((pr.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null'),
+    ',"currency":', COALESCE(to_json((SELECT t.currency FROM tenants t WHERE t.id = pr.tenant_id))::text, 'null'),
+    '}') AS json
   FROM promotions pr
-  CROSS JOIN LATERAL (
-    SELECT pr.id,
-           pr.store_id AS "storeId",
-           pr.name,
-           pr.type,
-           pr.status,
-           to_char((pr.starts_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "startsAt",
-           to_char((pr.ends_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "endsAt",
-           pr.conditions,
-           pr.actions,
-           to_char((pr.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt",
-           (SELECT t.currency FROM tenants t WHERE t.id = pr.tenant_id) AS "currency"
-  ) r
  WHERE pr.tenant_id = $1 AND pr.store_id = $2
    AND pr.type IN ('PERCENT_OFF', 'AMOUNT_OFF', 'FIXED_PRICE', 'MULTI_BUY', 'BUY_X_GET_Y', 'BUNDLE', 'SPEND_AND_SAVE')
    AND NOT pr.is_system_preset
@@ -58,12 +54,10 @@ SELECT row_to_json(r)::text AS json
 --   $1 = "ten_a"
 --   $2 = ["sto_a1","sto_a2"]
 --   $3 = ["prd_a1_cola"]
-SELECT row_to_json(r)::text AS json
+SELECT concat('{"id":', COALESCE('"' || (n.id) || '"', 'null'),
+    ',"name":', COALESCE(to_json(n.name)::text, 'null'),
+    '}') AS json
   FROM products n
-  CROSS JOIN LATERAL (
-    SELECT n.id,
-           n.name
-  ) r
  WHERE n.tenant_id = $1 AND n.store_id = ANY($2)
    AND n.id = ANY($3)
  ORDER BY n.id;
@@ -72,12 +66,10 @@ SELECT row_to_json(r)::text AS json
 --   $1 = "ten_a"
 --   $2 = ["sto_a1","sto_a2"]
 --   $3 = ["cat_a1_soft"]
-SELECT row_to_json(r)::text AS json
+SELECT concat('{"id":', COALESCE('"' || (n.id) || '"', 'null'),
+    ',"name":', COALESCE(to_json(n.name)::text, 'null'),
+    '}') AS json
   FROM categories n
-  CROSS JOIN LATERAL (
-    SELECT n.id,
-           n.name
-  ) r
  WHERE n.tenant_id = $1 AND n.store_id = ANY($2)
    AND n.id = ANY($3)
  ORDER BY n.id;

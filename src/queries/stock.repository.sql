@@ -8,29 +8,30 @@ SELECT COALESCE(SUM(c.n), 0)::int AS total FROM product_counts c WHERE c.tenant_
 --   $1 = "ten_a"
 --   $2 = 51
 --   $3 = 0
-SELECT p.id, row_to_json(r)::text AS json
+SELECT p.id, concat('{"productId":', COALESCE('"' || (p.id) || '"', 'null'),
+    ',"storeId":', COALESCE('"' || (p.store_id) || '"', 'null'),
+    ',"sku":', COALESCE(to_json(p.sku)::text, 'null'),
+    ',"barcode":', COALESCE(to_json(p.barcode)::text, 'null'),
+    ',"productName":', COALESCE(to_json(p.name)::text, 'null'),
+    ',"trackStock":', CASE (COALESCE(s.track_stock, false)) WHEN true THEN 'true' WHEN false THEN 'false' ELSE 'null' END,
+    ',"quantity":', COALESCE('"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', 'null'),
+    ',"lowStockThreshold":', COALESCE('"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', 'null'),
+    ',"reorderLevel":', COALESCE('"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', 'null'),
+    ',"availability":', CASE (CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
+                WHEN s.quantity <= 0 THEN 'out_of_stock'
+                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
+                ELSE 'in_stock' END) WHEN 'not_tracked' THEN '"not_tracked"' WHEN 'out_of_stock' THEN '"out_of_stock"' WHEN 'low_stock' THEN '"low_stock"' WHEN 'in_stock' THEN '"in_stock"' ELSE COALESCE(to_json(CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
+                WHEN s.quantity <= 0 THEN 'out_of_stock'
+                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
+                ELSE 'in_stock' END)::text, 'null') END,
+    ',"updatedAt":', COALESCE('"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null'),
+    '}') AS json
   FROM (SELECT p.id AS id FROM products p LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1
          WHERE p.tenant_id = $1
            AND p.is_active
          ORDER BY p.id LIMIT $2 OFFSET $3) page
   JOIN products p ON p.id = page.id
   LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1
-  CROSS JOIN LATERAL (
-    SELECT p.id AS "productId",
-           p.store_id AS "storeId",
-           p.sku,
-           p.barcode,
-           p.name AS "productName",
-           COALESCE(s.track_stock, false) AS "trackStock",
-           COALESCE(s.quantity, 0.000)::text AS "quantity",
-           COALESCE(s.low_stock_threshold, 0.000)::text AS "lowStockThreshold",
-           COALESCE(s.reorder_level, 0.000)::text AS "reorderLevel",
-           CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
-                WHEN s.quantity <= 0 THEN 'out_of_stock'
-                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
-                ELSE 'in_stock' END AS "availability",
-           to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
-  ) r
  WHERE p.tenant_id = $1
  ORDER BY p.id;
 
@@ -47,7 +48,24 @@ SELECT count(*)::int AS total FROM stock_levels s
 --   $2 = "sto_a1"
 --   $3 = 51
 --   $4 = 0
-SELECT p.id, row_to_json(r)::text AS json
+SELECT p.id, concat('{"productId":', COALESCE('"' || (p.id) || '"', 'null'),
+    ',"storeId":', COALESCE('"' || (p.store_id) || '"', 'null'),
+    ',"sku":', COALESCE(to_json(p.sku)::text, 'null'),
+    ',"barcode":', COALESCE(to_json(p.barcode)::text, 'null'),
+    ',"productName":', COALESCE(to_json(p.name)::text, 'null'),
+    ',"trackStock":', CASE (COALESCE(s.track_stock, false)) WHEN true THEN 'true' WHEN false THEN 'false' ELSE 'null' END,
+    ',"quantity":', COALESCE('"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', 'null'),
+    ',"lowStockThreshold":', COALESCE('"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', 'null'),
+    ',"reorderLevel":', COALESCE('"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', 'null'),
+    ',"availability":', CASE (CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
+                WHEN s.quantity <= 0 THEN 'out_of_stock'
+                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
+                ELSE 'in_stock' END) WHEN 'not_tracked' THEN '"not_tracked"' WHEN 'out_of_stock' THEN '"out_of_stock"' WHEN 'low_stock' THEN '"low_stock"' WHEN 'in_stock' THEN '"in_stock"' ELSE COALESCE(to_json(CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
+                WHEN s.quantity <= 0 THEN 'out_of_stock'
+                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
+                ELSE 'in_stock' END)::text, 'null') END,
+    ',"updatedAt":', COALESCE('"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null'),
+    '}') AS json
   FROM (SELECT s.product_id AS id FROM stock_levels s
          WHERE s.tenant_id = $1 AND s.store_id = $2
            AND (s.track_stock AND s.quantity > 0 AND s.quantity <= s.reorder_level)
@@ -55,22 +73,6 @@ SELECT p.id, row_to_json(r)::text AS json
          ORDER BY s.product_id LIMIT $3 OFFSET $4) page
   JOIN products p ON p.id = page.id
   LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1 AND s.store_id = $2
-  CROSS JOIN LATERAL (
-    SELECT p.id AS "productId",
-           p.store_id AS "storeId",
-           p.sku,
-           p.barcode,
-           p.name AS "productName",
-           COALESCE(s.track_stock, false) AS "trackStock",
-           COALESCE(s.quantity, 0.000)::text AS "quantity",
-           COALESCE(s.low_stock_threshold, 0.000)::text AS "lowStockThreshold",
-           COALESCE(s.reorder_level, 0.000)::text AS "reorderLevel",
-           CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
-                WHEN s.quantity <= 0 THEN 'out_of_stock'
-                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
-                ELSE 'in_stock' END AS "availability",
-           to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
-  ) r
  WHERE p.tenant_id = $1 AND p.store_id = $2
  ORDER BY p.id;
 
@@ -98,7 +100,24 @@ SELECT count(*)::int AS total FROM products p LEFT JOIN stock_levels s ON s.prod
 --   $6 = "cat_a1_soft"
 --   $7 = 51
 --   $8 = 0
-SELECT p.id, row_to_json(r)::text AS json
+SELECT p.id, concat('{"productId":', COALESCE('"' || (p.id) || '"', 'null'),
+    ',"storeId":', COALESCE('"' || (p.store_id) || '"', 'null'),
+    ',"sku":', COALESCE(to_json(p.sku)::text, 'null'),
+    ',"barcode":', COALESCE(to_json(p.barcode)::text, 'null'),
+    ',"productName":', COALESCE(to_json(p.name)::text, 'null'),
+    ',"trackStock":', CASE (COALESCE(s.track_stock, false)) WHEN true THEN 'true' WHEN false THEN 'false' ELSE 'null' END,
+    ',"quantity":', COALESCE('"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', 'null'),
+    ',"lowStockThreshold":', COALESCE('"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', 'null'),
+    ',"reorderLevel":', COALESCE('"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', 'null'),
+    ',"availability":', CASE (CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
+                WHEN s.quantity <= 0 THEN 'out_of_stock'
+                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
+                ELSE 'in_stock' END) WHEN 'not_tracked' THEN '"not_tracked"' WHEN 'out_of_stock' THEN '"out_of_stock"' WHEN 'low_stock' THEN '"low_stock"' WHEN 'in_stock' THEN '"in_stock"' ELSE COALESCE(to_json(CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
+                WHEN s.quantity <= 0 THEN 'out_of_stock'
+                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
+                ELSE 'in_stock' END)::text, 'null') END,
+    ',"updatedAt":', COALESCE('"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null'),
+    '}') AS json
   FROM (SELECT p.id AS id FROM products p LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1 AND s.store_id = ANY($2)
          WHERE p.tenant_id = $1 AND p.store_id = ANY($2)
            AND p.id = $3
@@ -109,22 +128,6 @@ SELECT p.id, row_to_json(r)::text AS json
          ORDER BY p.id LIMIT $7 OFFSET $8) page
   JOIN products p ON p.id = page.id
   LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1 AND s.store_id = ANY($2)
-  CROSS JOIN LATERAL (
-    SELECT p.id AS "productId",
-           p.store_id AS "storeId",
-           p.sku,
-           p.barcode,
-           p.name AS "productName",
-           COALESCE(s.track_stock, false) AS "trackStock",
-           COALESCE(s.quantity, 0.000)::text AS "quantity",
-           COALESCE(s.low_stock_threshold, 0.000)::text AS "lowStockThreshold",
-           COALESCE(s.reorder_level, 0.000)::text AS "reorderLevel",
-           CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
-                WHEN s.quantity <= 0 THEN 'out_of_stock'
-                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
-                ELSE 'in_stock' END AS "availability",
-           to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
-  ) r
  WHERE p.tenant_id = $1 AND p.store_id = ANY($2)
  ORDER BY p.id;
 
@@ -141,7 +144,24 @@ SELECT count(*)::int AS total FROM products p LEFT JOIN stock_levels s ON s.prod
 --   $2 = "2026-10-03 00:00:00.000+00"
 --   $3 = 51
 --   $4 = 0
-SELECT p.id, row_to_json(r)::text AS json
+SELECT p.id, concat('{"productId":', COALESCE('"' || (p.id) || '"', 'null'),
+    ',"storeId":', COALESCE('"' || (p.store_id) || '"', 'null'),
+    ',"sku":', COALESCE(to_json(p.sku)::text, 'null'),
+    ',"barcode":', COALESCE(to_json(p.barcode)::text, 'null'),
+    ',"productName":', COALESCE(to_json(p.name)::text, 'null'),
+    ',"trackStock":', CASE (COALESCE(s.track_stock, false)) WHEN true THEN 'true' WHEN false THEN 'false' ELSE 'null' END,
+    ',"quantity":', COALESCE('"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', 'null'),
+    ',"lowStockThreshold":', COALESCE('"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', 'null'),
+    ',"reorderLevel":', COALESCE('"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', 'null'),
+    ',"availability":', CASE (CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
+                WHEN s.quantity <= 0 THEN 'out_of_stock'
+                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
+                ELSE 'in_stock' END) WHEN 'not_tracked' THEN '"not_tracked"' WHEN 'out_of_stock' THEN '"out_of_stock"' WHEN 'low_stock' THEN '"low_stock"' WHEN 'in_stock' THEN '"in_stock"' ELSE COALESCE(to_json(CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
+                WHEN s.quantity <= 0 THEN 'out_of_stock'
+                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
+                ELSE 'in_stock' END)::text, 'null') END,
+    ',"updatedAt":', COALESCE('"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null'),
+    '}') AS json
   FROM (SELECT p.id AS id FROM products p LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1
          WHERE p.tenant_id = $1
            AND p.is_active
@@ -149,22 +169,6 @@ SELECT p.id, row_to_json(r)::text AS json
          ORDER BY p.id LIMIT $3 OFFSET $4) page
   JOIN products p ON p.id = page.id
   LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1
-  CROSS JOIN LATERAL (
-    SELECT p.id AS "productId",
-           p.store_id AS "storeId",
-           p.sku,
-           p.barcode,
-           p.name AS "productName",
-           COALESCE(s.track_stock, false) AS "trackStock",
-           COALESCE(s.quantity, 0.000)::text AS "quantity",
-           COALESCE(s.low_stock_threshold, 0.000)::text AS "lowStockThreshold",
-           COALESCE(s.reorder_level, 0.000)::text AS "reorderLevel",
-           CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
-                WHEN s.quantity <= 0 THEN 'out_of_stock'
-                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
-                ELSE 'in_stock' END AS "availability",
-           to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
-  ) r
  WHERE p.tenant_id = $1
  ORDER BY p.id;
 
@@ -176,7 +180,24 @@ SELECT COALESCE(SUM(c.n), 0)::int AS total FROM product_counts c WHERE c.tenant_
 --   $1 = "ten_a"
 --   $2 = "prd_a1_cola"
 --   $3 = 51
-SELECT p.id, row_to_json(r)::text AS json
+SELECT p.id, concat('{"productId":', COALESCE('"' || (p.id) || '"', 'null'),
+    ',"storeId":', COALESCE('"' || (p.store_id) || '"', 'null'),
+    ',"sku":', COALESCE(to_json(p.sku)::text, 'null'),
+    ',"barcode":', COALESCE(to_json(p.barcode)::text, 'null'),
+    ',"productName":', COALESCE(to_json(p.name)::text, 'null'),
+    ',"trackStock":', CASE (COALESCE(s.track_stock, false)) WHEN true THEN 'true' WHEN false THEN 'false' ELSE 'null' END,
+    ',"quantity":', COALESCE('"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', 'null'),
+    ',"lowStockThreshold":', COALESCE('"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', 'null'),
+    ',"reorderLevel":', COALESCE('"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', 'null'),
+    ',"availability":', CASE (CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
+                WHEN s.quantity <= 0 THEN 'out_of_stock'
+                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
+                ELSE 'in_stock' END) WHEN 'not_tracked' THEN '"not_tracked"' WHEN 'out_of_stock' THEN '"out_of_stock"' WHEN 'low_stock' THEN '"low_stock"' WHEN 'in_stock' THEN '"in_stock"' ELSE COALESCE(to_json(CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
+                WHEN s.quantity <= 0 THEN 'out_of_stock'
+                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
+                ELSE 'in_stock' END)::text, 'null') END,
+    ',"updatedAt":', COALESCE('"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null'),
+    '}') AS json
   FROM (SELECT p.id AS id FROM products p LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1
          WHERE p.tenant_id = $1
            AND p.is_active
@@ -184,22 +205,6 @@ SELECT p.id, row_to_json(r)::text AS json
          ORDER BY p.id LIMIT $3) page
   JOIN products p ON p.id = page.id
   LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1
-  CROSS JOIN LATERAL (
-    SELECT p.id AS "productId",
-           p.store_id AS "storeId",
-           p.sku,
-           p.barcode,
-           p.name AS "productName",
-           COALESCE(s.track_stock, false) AS "trackStock",
-           COALESCE(s.quantity, 0.000)::text AS "quantity",
-           COALESCE(s.low_stock_threshold, 0.000)::text AS "lowStockThreshold",
-           COALESCE(s.reorder_level, 0.000)::text AS "reorderLevel",
-           CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
-                WHEN s.quantity <= 0 THEN 'out_of_stock'
-                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
-                ELSE 'in_stock' END AS "availability",
-           to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
-  ) r
  WHERE p.tenant_id = $1
  ORDER BY p.id;
 
@@ -224,28 +229,29 @@ SELECT count(*)::int AS total, pg_snapshot_xmin(pg_current_snapshot())::text AS 
 --   $4 = 101
 --   $5 = 101
 --   $6 = 0
-SELECT p.id, row_to_json(r)::text AS json
+SELECT p.id, concat('{"productId":', COALESCE('"' || (p.id) || '"', 'null'),
+    ',"storeId":', COALESCE('"' || (p.store_id) || '"', 'null'),
+    ',"sku":', COALESCE(to_json(p.sku)::text, 'null'),
+    ',"barcode":', COALESCE(to_json(p.barcode)::text, 'null'),
+    ',"productName":', COALESCE(to_json(p.name)::text, 'null'),
+    ',"trackStock":', CASE (COALESCE(s.track_stock, false)) WHEN true THEN 'true' WHEN false THEN 'false' ELSE 'null' END,
+    ',"quantity":', COALESCE('"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', 'null'),
+    ',"lowStockThreshold":', COALESCE('"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', 'null'),
+    ',"reorderLevel":', COALESCE('"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', 'null'),
+    ',"availability":', CASE (CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
+                WHEN s.quantity <= 0 THEN 'out_of_stock'
+                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
+                ELSE 'in_stock' END) WHEN 'not_tracked' THEN '"not_tracked"' WHEN 'out_of_stock' THEN '"out_of_stock"' WHEN 'low_stock' THEN '"low_stock"' WHEN 'in_stock' THEN '"in_stock"' ELSE COALESCE(to_json(CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
+                WHEN s.quantity <= 0 THEN 'out_of_stock'
+                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
+                ELSE 'in_stock' END)::text, 'null') END,
+    ',"updatedAt":', COALESCE('"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null'),
+    '}') AS json
   FROM (SELECT changed.id AS id FROM ((SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.store_id = $2 AND p.change_xact >= $3 ORDER BY p.id LIMIT $4)
          UNION (SELECT s.product_id AS id FROM stock_levels s WHERE s.tenant_id = $1 AND s.store_id = $2 AND s.change_xact >= $3 ORDER BY s.product_id LIMIT $4)) changed
          ORDER BY changed.id LIMIT $5 OFFSET $6) page
   JOIN products p ON p.id = page.id
   LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1 AND s.store_id = $2
-  CROSS JOIN LATERAL (
-    SELECT p.id AS "productId",
-           p.store_id AS "storeId",
-           p.sku,
-           p.barcode,
-           p.name AS "productName",
-           COALESCE(s.track_stock, false) AS "trackStock",
-           COALESCE(s.quantity, 0.000)::text AS "quantity",
-           COALESCE(s.low_stock_threshold, 0.000)::text AS "lowStockThreshold",
-           COALESCE(s.reorder_level, 0.000)::text AS "reorderLevel",
-           CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
-                WHEN s.quantity <= 0 THEN 'out_of_stock'
-                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
-                ELSE 'in_stock' END AS "availability",
-           to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
-  ) r
  WHERE p.tenant_id = $1 AND p.store_id = $2
  ORDER BY p.id;
 
@@ -270,28 +276,29 @@ SELECT count(*)::int AS total, pg_snapshot_xmin(pg_current_snapshot())::text AS 
 --   $4 = 101
 --   $5 = "sto_a2"
 --   $6 = 101
-SELECT p.id, row_to_json(r)::text AS json
+SELECT p.id, concat('{"productId":', COALESCE('"' || (p.id) || '"', 'null'),
+    ',"storeId":', COALESCE('"' || (p.store_id) || '"', 'null'),
+    ',"sku":', COALESCE(to_json(p.sku)::text, 'null'),
+    ',"barcode":', COALESCE(to_json(p.barcode)::text, 'null'),
+    ',"productName":', COALESCE(to_json(p.name)::text, 'null'),
+    ',"trackStock":', CASE (COALESCE(s.track_stock, false)) WHEN true THEN 'true' WHEN false THEN 'false' ELSE 'null' END,
+    ',"quantity":', COALESCE('"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', 'null'),
+    ',"lowStockThreshold":', COALESCE('"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', 'null'),
+    ',"reorderLevel":', COALESCE('"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', 'null'),
+    ',"availability":', CASE (CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
+                WHEN s.quantity <= 0 THEN 'out_of_stock'
+                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
+                ELSE 'in_stock' END) WHEN 'not_tracked' THEN '"not_tracked"' WHEN 'out_of_stock' THEN '"out_of_stock"' WHEN 'low_stock' THEN '"low_stock"' WHEN 'in_stock' THEN '"in_stock"' ELSE COALESCE(to_json(CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
+                WHEN s.quantity <= 0 THEN 'out_of_stock'
+                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
+                ELSE 'in_stock' END)::text, 'null') END,
+    ',"updatedAt":', COALESCE('"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null'),
+    '}') AS json
   FROM (SELECT changed.id AS id FROM ((SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.change_xact >= $2 AND p.id > $3 ORDER BY p.id LIMIT $4)
          UNION (SELECT s.product_id AS id FROM stock_levels s WHERE s.tenant_id = $1 AND s.change_xact >= $2 AND s.product_id > $3 ORDER BY s.product_id LIMIT $4)
          UNION (SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.store_id = $5 AND p.id > $3 ORDER BY p.id LIMIT $4)) changed
          ORDER BY changed.id LIMIT $6) page
   JOIN products p ON p.id = page.id
   LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1
-  CROSS JOIN LATERAL (
-    SELECT p.id AS "productId",
-           p.store_id AS "storeId",
-           p.sku,
-           p.barcode,
-           p.name AS "productName",
-           COALESCE(s.track_stock, false) AS "trackStock",
-           COALESCE(s.quantity, 0.000)::text AS "quantity",
-           COALESCE(s.low_stock_threshold, 0.000)::text AS "lowStockThreshold",
-           COALESCE(s.reorder_level, 0.000)::text AS "reorderLevel",
-           CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
-                WHEN s.quantity <= 0 THEN 'out_of_stock'
-                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
-                ELSE 'in_stock' END AS "availability",
-           to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
-  ) r
  WHERE p.tenant_id = $1
  ORDER BY p.id;

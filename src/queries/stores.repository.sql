@@ -9,15 +9,13 @@ SELECT count(*)::int AS total FROM stores s
 --   $1 = "ten_a"
 --   $2 = 51
 --   $3 = 0
-SELECT s.id, row_to_json(r)::text AS json
+SELECT s.id, concat('{"id":', COALESCE('"' || (s.id) || '"', 'null'),
+    ',"name":', COALESCE(to_json(s.name)::text, 'null'),
+    '}') AS json
   FROM (SELECT s.id AS id FROM stores s
          WHERE s.tenant_id = $1
          ORDER BY s.id LIMIT $2 OFFSET $3) page
   JOIN stores s ON s.id = page.id
-  CROSS JOIN LATERAL (
-    SELECT s.id,
-           s.name
-  ) r
  WHERE s.tenant_id = $1
  ORDER BY s.id;
 
@@ -32,15 +30,13 @@ SELECT count(*)::int AS total FROM stores s
 --   $2 = "sto_a1"
 --   $3 = 51
 --   $4 = 0
-SELECT s.id, row_to_json(r)::text AS json
+SELECT s.id, concat('{"id":', COALESCE('"' || (s.id) || '"', 'null'),
+    ',"name":', COALESCE(to_json(s.name)::text, 'null'),
+    '}') AS json
   FROM (SELECT s.id AS id FROM stores s
          WHERE s.tenant_id = $1 AND s.id = $2
          ORDER BY s.id LIMIT $3 OFFSET $4) page
   JOIN stores s ON s.id = page.id
-  CROSS JOIN LATERAL (
-    SELECT s.id,
-           s.name
-  ) r
  WHERE s.tenant_id = $1 AND s.id = $2
  ORDER BY s.id;
 
@@ -55,16 +51,14 @@ SELECT count(*)::int AS total FROM stores s
 --   $2 = ["sto_a1","sto_a2"]
 --   $3 = "sto_a1"
 --   $4 = 51
-SELECT s.id, row_to_json(r)::text AS json
+SELECT s.id, concat('{"id":', COALESCE('"' || (s.id) || '"', 'null'),
+    ',"name":', COALESCE(to_json(s.name)::text, 'null'),
+    '}') AS json
   FROM (SELECT s.id AS id FROM stores s
          WHERE s.tenant_id = $1 AND s.id = ANY($2)
            AND s.id > $3
          ORDER BY s.id LIMIT $4) page
   JOIN stores s ON s.id = page.id
-  CROSS JOIN LATERAL (
-    SELECT s.id,
-           s.name
-  ) r
  WHERE s.tenant_id = $1 AND s.id = ANY($2)
  ORDER BY s.id;
 

@@ -1,4 +1,4 @@
-import { isoMillisSql } from '../../database/sql-format.js';
+import { bool, id, instant, text, value } from '../../lists/json-columns.js';
 import { choice, defineList, equals, filtersOf, flag } from '../../lists/list-definition.js';
 import { BooleanParam, EnumParam, IdParam, StoreIdParam } from '../../params/params.js';
 import { CategoryView } from './category.view.js';
@@ -58,15 +58,15 @@ export const CATEGORY_LIST = defineList(ListCategoriesQuery, CategoryView, {
   row: {
     joins: [],
     columns: {
-      id: 'c.id',
-      storeId: 'c.store_id',
-      parentCategoryId: 'c.parent_category_id',
-      name: 'c.name',
-      code: 'c.code',
-      description: 'c.description',
-      sortOrder: 'c.sort_order',
-      isActive: 'c.is_active',
-      updatedAt: isoMillisSql('c.updated_at'),
+      id: id('c.id'),
+      storeId: id('c.store_id'),
+      parentCategoryId: id('c.parent_category_id'),
+      name: text('c.name'),
+      code: text('c.code'),
+      description: text('c.description'),
+      sortOrder: value('c.sort_order'),
+      isActive: bool('c.is_active'),
+      updatedAt: instant('c.updated_at'),
     },
   },
   examples: [

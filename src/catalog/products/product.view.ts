@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IdProperty, MoneyProperty, TextProperty, TimestampProperty } from '../../openapi/properties.js';
-import { isoMillisSql } from '../../database/sql-format.js';
+import { bool, decimal, id, instant, object, oneOf, text } from '../../lists/json-columns.js';
 import type { ListRow } from '../../lists/list-definition.js';
 import { PageFields } from '../../lists/page.js';
 import { ApiSchemaWithExample } from '../../openapi/schema-examples.js';
@@ -32,7 +32,7 @@ export class VatRateView {
 
 /**
  * The Product of the contract, keys in the specification's order. PRODUCT_ROW below (keyed by
- * this class, in its order) have PostgreSQL write each row as JSON from the public columns only.
+ * this class, in its order) has PostgreSQL write each row as JSON from the public columns only.
  */
 /** The demo data's cola can in Camden (fixtures/demo.json). */
 const PRODUCT_EXAMPLE = {
@@ -92,27 +92,31 @@ export class ProductView {
 export const PRODUCT_ROW = {
   joins: [{ kind: 'LEFT JOIN', table: 'vat_rates', alias: 'v', on: 'v.id = p.vat_rate_id' }],
   columns: {
-    id: 'p.id',
-    storeId: 'p.store_id',
-    categoryId: 'p.category_id',
-    name: 'p.name',
-    sku: 'p.sku',
-    barcode: 'p.barcode',
-    brand: 'p.brand',
-    size: 'p.size',
-    unitType: 'p.unit_type',
-    sellingPriceGross: 'p.selling_price_gross::text',
-    sellingPriceNet: 'p.selling_price_net::text',
-    taxCategory: 'p.tax_category',
-    vatRate: `(SELECT row_to_json(vr) FROM (SELECT v.id, v.code, v.name, v.percentage::text AS percentage) vr
-             WHERE v.id IS NOT NULL)`,
-    isActive: 'p.is_active',
-    variablePrice: 'p.variable_price',
-    ageRestricted: 'p.age_restricted',
-    alcoholRestricted: 'p.alcohol_restricted',
-    tobaccoRestricted: 'p.tobacco_restricted',
-    vapeRestricted: 'p.vape_restricted',
-    updatedAt: isoMillisSql('p.updated_at'),
+    id: id('p.id'),
+    storeId: id('p.store_id'),
+    categoryId: id('p.category_id'),
+    name: text('p.name'),
+    sku: text('p.sku'),
+    barcode: text('p.barcode'),
+    brand: text('p.brand'),
+    size: text('p.size'),
+    unitType: oneOf('p.unit_type', UNIT_TYPES),
+    sellingPriceGross: decimal('p.selling_price_gross'),
+    sellingPriceNet: decimal('p.selling_price_net'),
+    taxCategory: oneOf('p.tax_category', TAX_CATEGORIES),
+    vatRate: object<VatRateView>('v.id IS NOT NULL', {
+      id: id('v.id'),
+      code: text('v.code'),
+      name: text('v.name'),
+      percentage: decimal('v.percentage'),
+    }),
+    isActive: bool('p.is_active'),
+    variablePrice: bool('p.variable_price'),
+    ageRestricted: bool('p.age_restricted'),
+    alcoholRestricted: bool('p.alcohol_restricted'),
+    tobaccoRestricted: bool('p.tobacco_restricted'),
+    vapeRestricted: bool('p.vape_restricted'),
+    updatedAt: instant('p.updated_at'),
   },
 } satisfies ListRow<ProductView>;
 

@@ -1,4 +1,4 @@
-import { isoMillisSql } from '../../database/sql-format.js';
+import { id, instant, oneOf, text, value } from '../../lists/json-columns.js';
 import { anyOf, defineList, equals, filtersOf, queryOf, rowOf } from '../../lists/list-definition.js';
 import type { PromotionAction, PromotionCondition } from '../../schema/tables/promotion.entity.js';
 import { type Instant, parseRfc3339DateTime, toPostgresTimestamp } from '../../values/formats.js';
@@ -57,18 +57,18 @@ export const PROMOTION_LIST = defineList(queryOf<PromotionFilter>(), rowOf<Promo
   row: {
     joins: [],
     columns: {
-      id: 'pr.id',
-      storeId: 'pr.store_id',
-      name: 'pr.name',
-      type: 'pr.type',
-      status: 'pr.status',
-      startsAt: isoMillisSql('pr.starts_at'),
-      endsAt: isoMillisSql('pr.ends_at'),
-      conditions: 'pr.conditions',
-      actions: 'pr.actions',
-      updatedAt: isoMillisSql('pr.updated_at'),
+      id: id('pr.id'),
+      storeId: id('pr.store_id'),
+      name: text('pr.name'),
+      type: text('pr.type'),
+      status: oneOf('pr.status', RETURNABLE_STATUSES),
+      startsAt: instant('pr.starts_at'),
+      endsAt: instant('pr.ends_at'),
+      conditions: value('pr.conditions'),
+      actions: value('pr.actions'),
+      updatedAt: instant('pr.updated_at'),
       // tenants holds no tenant rows of its own: the promotion's tenant is already the scope's.
-      currency: '(SELECT t.currency FROM tenants t WHERE t.id = pr.tenant_id)',
+      currency: text('(SELECT t.currency FROM tenants t WHERE t.id = pr.tenant_id)'),
     },
   },
   examples: [
@@ -95,7 +95,7 @@ const namesOf = (table: 'products' | 'categories', example: string) =>
     from: { table, alias: 'n' },
     key: 'n.id',
     filters: filtersOf<NamesQuery>()({ ids: anyOf('n.id') }),
-    row: { joins: [], columns: { id: 'n.id', name: 'n.name' } },
+    row: { joins: [], columns: { id: id('n.id'), name: text('n.name') } },
     examples: [
       { description: `names: of ${table} in a list of stores`, stores: 'list', all: true, filters: { ids: [example] } },
     ],

@@ -1,4 +1,5 @@
 import { IdProperty, TextProperty } from '../../openapi/properties.js';
+import { id, text } from '../../lists/json-columns.js';
 import type { ListRow } from '../../lists/list-definition.js';
 import { PageFields } from '../../lists/page.js';
 import { ApiSchemaWithExample } from '../../openapi/schema-examples.js';
@@ -15,7 +16,10 @@ export class StoreView {
 }
 
 /** Where each key of a store comes from (STORE_LIST's row; see PRODUCT_ROW): names only. */
-export const STORE_ROW = { joins: [], columns: { id: 's.id', name: 's.name' } } satisfies ListRow<StoreView>;
+export const STORE_ROW = {
+  joins: [],
+  columns: { id: id('s.id'), name: text('s.name') },
+} satisfies ListRow<StoreView>;
 
 @ApiSchemaWithExample({
   name: 'StorePage',

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IdProperty, QuantityProperty, TextProperty, TimestampProperty } from '../../openapi/properties.js';
-import { isoMillisSql } from '../../database/sql-format.js';
+import { bool, decimal, id, instant, oneOf, text } from '../../lists/json-columns.js';
 import type { ListRow } from '../../lists/list-definition.js';
 import { PageFields } from '../../lists/page.js';
 import { ApiSchemaWithExample } from '../../openapi/schema-examples.js';
@@ -10,7 +10,7 @@ export type Availability = (typeof AVAILABILITIES)[number];
 
 /**
  * The stock row (docs/api-rules.md#values), keys in the contract's order. STOCK_ROW below (keyed by
- * this class, in its order) have PostgreSQL write each row as JSON; cost layers and movements are never read.
+ * this class, in its order) has PostgreSQL write each row as JSON; cost layers and movements are never read.
  */
 /** The demo data's cola can in Camden: 53 on the shelf, reordered at 12, so in_stock. */
 const STOCK_ROW_EXAMPLE = {
@@ -65,20 +65,23 @@ export class StockRowView {
 export const STOCK_ROW = {
   joins: [{ kind: 'LEFT JOIN', table: 'stock_levels', alias: 's', on: 's.product_id = p.id' }],
   columns: {
-    productId: 'p.id',
-    storeId: 'p.store_id',
-    sku: 'p.sku',
-    barcode: 'p.barcode',
-    productName: 'p.name',
-    trackStock: 'COALESCE(s.track_stock, false)',
-    quantity: 'COALESCE(s.quantity, 0.000)::text',
-    lowStockThreshold: 'COALESCE(s.low_stock_threshold, 0.000)::text',
-    reorderLevel: 'COALESCE(s.reorder_level, 0.000)::text',
-    availability: `CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
+    productId: id('p.id'),
+    storeId: id('p.store_id'),
+    sku: text('p.sku'),
+    barcode: text('p.barcode'),
+    productName: text('p.name'),
+    trackStock: bool('COALESCE(s.track_stock, false)'),
+    quantity: decimal('COALESCE(s.quantity, 0.000)'),
+    lowStockThreshold: decimal('COALESCE(s.low_stock_threshold, 0.000)'),
+    reorderLevel: decimal('COALESCE(s.reorder_level, 0.000)'),
+    availability: oneOf(
+      `CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
                 WHEN s.quantity <= 0 THEN 'out_of_stock'
                 WHEN s.quantity <= s.reorder_level THEN 'low_stock'
                 ELSE 'in_stock' END`,
-    updatedAt: isoMillisSql('GREATEST(p.updated_at, s.updated_at)'),
+      AVAILABILITIES,
+    ),
+    updatedAt: instant('GREATEST(p.updated_at, s.updated_at)'),
   },
 } satisfies ListRow<StockRowView>;
 

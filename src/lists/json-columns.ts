@@ -1,0 +1,108 @@
+import { isoMillisSql } from '../database/sql-format.js';
+
+/**
+ * A column of a public row: the SQL of its value and how PostgreSQL writes that value as JSON text
+ * (never NULL: SQL's NULL is written `null`). The row is the concatenation of its keys and columns,
+ * in the view's order, written by PostgreSQL and sent as it is.
+ *
+ * Why not `row_to_json`: it (and `to_json`) looks up each value's type and output function for every
+ * value of every row, about 1 µs a value; on the products page that was 40% of the statement's
+ * database CPU (measured with pgbench on the 1M data set, docs/performance.md). Each writer here
+ * writes exactly the bytes `row_to_json` wrote for its kind, and `test/bytes.e2e-spec.ts` still
+ * compares them with JSON.stringify of the parsed row.
+ *
+ * `T` is the view property's type, so that a writer of the wrong kind for a key does not compile.
+ */
+export interface JsonColumn<T> {
+  /** SQL whose value is the JSON text of the column (never NULL). */
+  readonly json: string;
+  /** The writer, and the expression it writes (what a test checks an `id` against). */
+  readonly kind: 'value' | 'text' | 'id' | 'decimal' | 'instant' | 'bool' | 'oneOf' | 'object';
+  readonly sql: string;
+  /** An object's columns. */
+  readonly columns?: Readonly<Record<string, JsonColumn<unknown>>>;
+  /** Only for the type: the property's type this column writes. */
+  readonly value?: T;
+}
+
+const quoted = (text: string): string => `COALESCE('"' || ${text} || '"', 'null')`;
+
+/**
+ * Any value, written by PostgreSQL's own JSON writer (`to_json`, as `row_to_json` wrote it): numbers,
+ * json and jsonb as they are. The only writer that looks up the value's type, for what is rare on a page.
+ */
+export const value = <T>(sql: string): JsonColumn<T> => ({
+  json: `COALESCE(to_json(${sql})::text, 'null')`,
+  kind: 'value',
+  sql,
+});
+
+/** Text, escaped by PostgreSQL's JSON writer. */
+export const text = <T extends string | null = string>(sql: string): JsonColumn<T> => ({
+  ...value<T>(sql),
+  kind: 'text',
+});
+
+/**
+ * An opaque id (a column of the `opaque_id` domain, whose CHECK allows only `A-Za-z0-9_.:-`, so it
+ * never needs escaping). `test/bytes.e2e-spec.ts` asks PostgreSQL for the type of every `id`
+ * column's expression and fails unless it is that domain.
+ */
+export const id = <T extends string | null = string>(sql: string): JsonColumn<T> => ({
+  json: quoted(`(${sql})`),
+  kind: 'id',
+  sql,
+});
+
+/** An exact decimal (numeric), written as a string with the column's scale, as the contract writes amounts. */
+export const decimal = <T extends string | null = string>(sql: string): JsonColumn<T> => ({
+  json: quoted(`(${sql})::numeric::text`),
+  kind: 'decimal',
+  sql,
+});
+
+/** A timestamptz, written as the contract's UTC millisecond instant (`2026-10-01T08:00:00.000Z`). */
+export const instant = <T extends string | null = string>(sql: string): JsonColumn<T> => ({
+  json: quoted(isoMillisSql(sql)),
+  kind: 'instant',
+  sql,
+});
+
+/** A boolean (PostgreSQL refuses the statement when the expression is not one). */
+export const bool = <T extends boolean | null = boolean>(sql: string): JsonColumn<T> => ({
+  json: `CASE (${sql}) WHEN true THEN 'true' WHEN false THEN 'false' ELSE 'null' END`,
+  kind: 'bool',
+  sql,
+});
+
+const PLAIN_VALUE = /^[A-Za-z0-9_ .:-]*$/;
+
+/** One of a fixed set of strings: each written as a constant; any other value is escaped as text. */
+export function oneOf<const V extends string>(sql: string, values: readonly V[]): JsonColumn<V> {
+  for (const value of values)
+    if (!PLAIN_VALUE.test(value)) throw new Error(`oneOf: ${JSON.stringify(value)} would need escaping`);
+  const cases = values.map((value) => `WHEN '${value}' THEN '"${value}"'`).join(' ');
+  return { json: `CASE (${sql}) ${cases} ELSE ${text(sql).json} END`, kind: 'oneOf', sql };
+}
+
+/** The columns of an object, keyed by its properties in its order. */
+export type JsonColumns<V> = { readonly [K in keyof V]-?: JsonColumn<V[K]> };
+
+/** An object written from its columns; `null` unless `when` holds (a LEFT JOIN's row that is there). */
+export const object = <V>(when: string, columns: JsonColumns<V>): JsonColumn<V | null> => ({
+  json: `CASE WHEN ${when} THEN ${objectJson(columns)} ELSE 'null' END`,
+  kind: 'object',
+  sql: when,
+  columns,
+});
+
+const KEY = /^[A-Za-z][A-Za-z0-9]*$/;
+
+/** SQL writing the JSON text of an object: its keys, as constants, and its columns' JSON, concatenated. */
+export function objectJson(columns: Readonly<Record<string, JsonColumn<unknown>>>): string {
+  const pairs = Object.entries(columns).map(([key, column], n) => {
+    if (!KEY.test(key)) throw new Error(`a JSON key must be a plain name: ${JSON.stringify(key)}`);
+    return `'${n === 0 ? '{' : ','}"${key}":', ${column.json}`;
+  });
+  return `concat(${[...pairs, pairs.length === 0 ? `'{}'` : `'}'`].join(',\n    ')})`;
+}
