@@ -102,7 +102,7 @@ const KEY = /^[A-Za-z][A-Za-z0-9]*$/;
 export function objectJson(columns: Readonly<Record<string, JsonColumn<unknown>>>): string {
   const pairs = Object.entries(columns).map(([key, column], n) => {
     if (!KEY.test(key)) throw new Error(`a JSON key must be a plain name: ${JSON.stringify(key)}`);
-    return `'${n === 0 ? '{' : ','}"${key}":', ${column.json}`;
+    return `'${n === 0 ? '{' : ','}"${key}":' || ${column.json}`;
   });
-  return `concat(${[...pairs, pairs.length === 0 ? `'{}'` : `'}'`].join(',\n    ')})`;
+  return `(${[...pairs, pairs.length === 0 ? `'{}'` : `'}'`].join(' ||\n    ')})`;
 }

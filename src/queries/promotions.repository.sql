@@ -2,17 +2,17 @@
 
 -- list: ACTIVE and PAUSED of every store
 --   $1 = "ten_a"
-SELECT concat('{"id":', COALESCE('"' || (pr.id) || '"', 'null'),
-    ',"storeId":', COALESCE('"' || (pr.store_id) || '"', 'null'),
-    ',"name":', COALESCE(to_json(pr.name)::text, 'null'),
-    ',"type":', COALESCE(to_json(pr.type)::text, 'null'),
-    ',"status":', CASE (pr.status) WHEN 'ACTIVE' THEN '"ACTIVE"' WHEN 'PAUSED' THEN '"PAUSED"' ELSE COALESCE(to_json(pr.status)::text, 'null') END,
-    ',"startsAt":', COALESCE('"' || to_char((pr.starts_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null'),
-    ',"endsAt":', COALESCE('"' || to_char((pr.ends_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null'),
-    ',"conditions":', COALESCE(to_json(pr.conditions)::text, 'null'),
-    ',"actions":', COALESCE(to_json(pr.actions)::text, 'null'),
-    ',"updatedAt":', COALESCE('"' || to_char((pr.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null'),
-    ',"currency":', COALESCE(to_json((SELECT t.currency FROM tenants t WHERE t.id = pr.tenant_id))::text, 'null'),
+SELECT ('{"id":' || COALESCE('"' || (pr.id) || '"', 'null') ||
+    ',"storeId":' || COALESCE('"' || (pr.store_id) || '"', 'null') ||
+    ',"name":' || COALESCE(to_json(pr.name)::text, 'null') ||
+    ',"type":' || COALESCE(to_json(pr.type)::text, 'null') ||
+    ',"status":' || CASE (pr.status) WHEN 'ACTIVE' THEN '"ACTIVE"' WHEN 'PAUSED' THEN '"PAUSED"' ELSE COALESCE(to_json(pr.status)::text, 'null') END ||
+    ',"startsAt":' || COALESCE('"' || to_char((pr.starts_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null') ||
+    ',"endsAt":' || COALESCE('"' || to_char((pr.ends_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null') ||
+    ',"conditions":' || COALESCE(to_json(pr.conditions)::text, 'null') ||
+    ',"actions":' || COALESCE(to_json(pr.actions)::text, 'null') ||
+    ',"updatedAt":' || COALESCE('"' || to_char((pr.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null') ||
+    ',"currency":' || COALESCE(to_json((SELECT t.currency FROM tenants t WHERE t.id = pr.tenant_id))::text, 'null') ||
     '}') AS json
   FROM promotions pr
  WHERE pr.tenant_id = $1
@@ -27,17 +27,17 @@ SELECT concat('{"id":', COALESCE('"' || (pr.id) || '"', 'null'),
 --   $3 = "MULTI_BUY"
 --   $4 = "2026-12-01 12:00:00.000+00"
 --   $5 = "2026-12-01 12:00:00.000+00"
-SELECT concat('{"id":', COALESCE('"' || (pr.id) || '"', 'null'),
-    ',"storeId":', COALESCE('"' || (pr.store_id) || '"', 'null'),
-    ',"name":', COALESCE(to_json(pr.name)::text, 'null'),
-    ',"type":', COALESCE(to_json(pr.type)::text, 'null'),
-    ',"status":', CASE (pr.status) WHEN 'ACTIVE' THEN '"ACTIVE"' WHEN 'PAUSED' THEN '"PAUSED"' ELSE COALESCE(to_json(pr.status)::text, 'null') END,
-    ',"startsAt":', COALESCE('"' || to_char((pr.starts_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null'),
-    ',"endsAt":', COALESCE('"' || to_char((pr.ends_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null'),
-    ',"conditions":', COALESCE(to_json(pr.conditions)::text, 'null'),
-    ',"actions":', COALESCE(to_json(pr.actions)::text, 'null'),
-    ',"updatedAt":', COALESCE('"' || to_char((pr.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null'),
-    ',"currency":', COALESCE(to_json((SELECT t.currency FROM tenants t WHERE t.id = pr.tenant_id))::text, 'null'),
+SELECT ('{"id":' || COALESCE('"' || (pr.id) || '"', 'null') ||
+    ',"storeId":' || COALESCE('"' || (pr.store_id) || '"', 'null') ||
+    ',"name":' || COALESCE(to_json(pr.name)::text, 'null') ||
+    ',"type":' || COALESCE(to_json(pr.type)::text, 'null') ||
+    ',"status":' || CASE (pr.status) WHEN 'ACTIVE' THEN '"ACTIVE"' WHEN 'PAUSED' THEN '"PAUSED"' ELSE COALESCE(to_json(pr.status)::text, 'null') END ||
+    ',"startsAt":' || COALESCE('"' || to_char((pr.starts_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null') ||
+    ',"endsAt":' || COALESCE('"' || to_char((pr.ends_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null') ||
+    ',"conditions":' || COALESCE(to_json(pr.conditions)::text, 'null') ||
+    ',"actions":' || COALESCE(to_json(pr.actions)::text, 'null') ||
+    ',"updatedAt":' || COALESCE('"' || to_char((pr.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null') ||
+    ',"currency":' || COALESCE(to_json((SELECT t.currency FROM tenants t WHERE t.id = pr.tenant_id))::text, 'null') ||
     '}') AS json
   FROM promotions pr
  WHERE pr.tenant_id = $1 AND pr.store_id = $2
@@ -54,8 +54,8 @@ SELECT concat('{"id":', COALESCE('"' || (pr.id) || '"', 'null'),
 --   $1 = "ten_a"
 --   $2 = ["sto_a1","sto_a2"]
 --   $3 = ["prd_a1_cola"]
-SELECT concat('{"id":', COALESCE('"' || (n.id) || '"', 'null'),
-    ',"name":', COALESCE(to_json(n.name)::text, 'null'),
+SELECT ('{"id":' || COALESCE('"' || (n.id) || '"', 'null') ||
+    ',"name":' || COALESCE(to_json(n.name)::text, 'null') ||
     '}') AS json
   FROM products n
  WHERE n.tenant_id = $1 AND n.store_id = ANY($2)
@@ -66,8 +66,8 @@ SELECT concat('{"id":', COALESCE('"' || (n.id) || '"', 'null'),
 --   $1 = "ten_a"
 --   $2 = ["sto_a1","sto_a2"]
 --   $3 = ["cat_a1_soft"]
-SELECT concat('{"id":', COALESCE('"' || (n.id) || '"', 'null'),
-    ',"name":', COALESCE(to_json(n.name)::text, 'null'),
+SELECT ('{"id":' || COALESCE('"' || (n.id) || '"', 'null') ||
+    ',"name":' || COALESCE(to_json(n.name)::text, 'null') ||
     '}') AS json
   FROM categories n
  WHERE n.tenant_id = $1 AND n.store_id = ANY($2)

@@ -9,8 +9,8 @@ SELECT count(*)::int AS total FROM stores s
 --   $1 = "ten_a"
 --   $2 = 51
 --   $3 = 0
-SELECT s.id, concat('{"id":', COALESCE('"' || (s.id) || '"', 'null'),
-    ',"name":', COALESCE(to_json(s.name)::text, 'null'),
+SELECT s.id, ('{"id":' || COALESCE('"' || (s.id) || '"', 'null') ||
+    ',"name":' || COALESCE(to_json(s.name)::text, 'null') ||
     '}') AS json
   FROM (SELECT s.id AS id FROM stores s
          WHERE s.tenant_id = $1
@@ -30,8 +30,8 @@ SELECT count(*)::int AS total FROM stores s
 --   $2 = "sto_a1"
 --   $3 = 51
 --   $4 = 0
-SELECT s.id, concat('{"id":', COALESCE('"' || (s.id) || '"', 'null'),
-    ',"name":', COALESCE(to_json(s.name)::text, 'null'),
+SELECT s.id, ('{"id":' || COALESCE('"' || (s.id) || '"', 'null') ||
+    ',"name":' || COALESCE(to_json(s.name)::text, 'null') ||
     '}') AS json
   FROM (SELECT s.id AS id FROM stores s
          WHERE s.tenant_id = $1 AND s.id = $2
@@ -51,8 +51,8 @@ SELECT count(*)::int AS total FROM stores s
 --   $2 = ["sto_a1","sto_a2"]
 --   $3 = "sto_a1"
 --   $4 = 51
-SELECT s.id, concat('{"id":', COALESCE('"' || (s.id) || '"', 'null'),
-    ',"name":', COALESCE(to_json(s.name)::text, 'null'),
+SELECT s.id, ('{"id":' || COALESCE('"' || (s.id) || '"', 'null') ||
+    ',"name":' || COALESCE(to_json(s.name)::text, 'null') ||
     '}') AS json
   FROM (SELECT s.id AS id FROM stores s
          WHERE s.tenant_id = $1 AND s.id = ANY($2)
