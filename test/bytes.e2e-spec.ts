@@ -2,6 +2,7 @@ import '../src/app.module.js';
 import type { JsonColumn } from '../src/lists/json-columns.js';
 import { definedLists } from '../src/lists/list-definition.js';
 import { KEYS, testDataset } from './support/dataset.js';
+import { seededRandom } from './support/sync-harness.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -76,4 +77,46 @@ it('writes unescaped only what cannot need escaping: ids of the opaque_id domain
   }
   expect(wrong).toEqual([]);
   expect(checked).toBeGreaterThan(20);
+});
+
+/**
+ * The invariant, with generated values: whatever text a row holds (any code point PostgreSQL stores:
+ * not NUL, no lone surrogate), the row's bytes are JSON.stringify's, and its strings read back as
+ * stored. The text columns of the product and its nested VAT rate, and the stock row, each round.
+ */
+it('writes generated text as JSON.stringify does (BYTES_SEED)', async () => {
+  const seed = Number(process.env.BYTES_SEED ?? Date.now() % 100_000);
+  console.log(`bytes: BYTES_SEED=${seed}`);
+  const random = seededRandom(seed);
+  // Biased towards what JSON escapes: controls, quotes, backslashes, DEL, U+2028/9, astral.
+  const ranges: [number, number][] = [
+    [1, 0x1f],
+    [0x20, 0x7e],
+    [0x22, 0x22],
+    [0x5c, 0x5c],
+    [0x7f, 0xa0],
+    [0x2028, 0x2029],
+    [0xe000, 0xfffd],
+    [0x1f600, 0x1f64f],
+  ];
+  const generated = (): string =>
+    Array.from({ length: 1 + Math.floor(random() * 12) }, () => {
+      const [from, to] = ranges[Math.floor(random() * ranges.length)];
+      return String.fromCodePoint(from + Math.floor(random() * (to - from + 1)));
+    }).join('');
+  for (let round = 0; round < 25; round++) {
+    const [name, brand, code] = [generated(), generated(), generated()];
+    await t.db.query(`UPDATE products SET name = $1, brand = $2 WHERE id = 'prd_a1_cola'`, [name, brand]);
+    await t.db.query(`UPDATE vat_rates SET code = $1 WHERE id = 'vat_a_std'`, [code]);
+    for (const path of ['/v1/catalog/products/prd_a1_cola', '/v1/inventory/stock?productId=prd_a1_cola']) {
+      const text = (await t.get(path, KEYS.tenantA).expect(200)).text;
+      expect([seed, round, path, text]).toEqual([seed, round, path, JSON.stringify(JSON.parse(text))]);
+      expect([seed, round, path, text.includes(JSON.stringify(name))]).toEqual([seed, round, path, true]);
+    }
+    const product = JSON.parse((await t.get('/v1/catalog/products/prd_a1_cola', KEYS.tenantA)).text) as {
+      brand: string;
+      vatRate: { code: string } | null;
+    };
+    expect([seed, round, product.brand, product.vatRate?.code]).toEqual([seed, round, brand, code]);
+  }
 });

@@ -386,22 +386,29 @@ export function readByType(column: ColumnMetadataArgs): (f: Fields) => unknown {
 }
 
 /** Each field with its column and how it is read, in the entity's order (the importer's and the generator's columns). */
-const PRODUCT_FIELDS: readonly { field: ProductField; column: string; read: (f: Fields) => unknown }[] =
-  getMetadataArgsStorage()
-    .filterColumns(Product)
-    .filter((column) => !(NOT_PRODUCT_FIELDS as readonly string[]).includes(column.propertyName))
-    .map((column) => {
-      const field = column.propertyName as ProductField;
-      if (column.options.insert === false)
-        throw new Error(`products.${field} is written by the database: add it to NOT_PRODUCT_FIELDS`);
-      return { field, column: column.options.name ?? field, read: PRODUCT_FIELD_RULES[field] ?? readByType(column) };
-    });
+const PRODUCT_FIELDS: readonly {
+  field: ProductField;
+  column: string;
+  nullable: boolean;
+  read: (f: Fields) => unknown;
+}[] = getMetadataArgsStorage()
+  .filterColumns(Product)
+  .filter((column) => !(NOT_PRODUCT_FIELDS as readonly string[]).includes(column.propertyName))
+  .map((column) => {
+    const field = column.propertyName as ProductField;
+    if (column.options.insert === false)
+      throw new Error(`products.${field} is written by the database: add it to NOT_PRODUCT_FIELDS`);
+    return {
+      field,
+      column: column.options.name ?? field,
+      nullable: column.options.nullable === true,
+      read: PRODUCT_FIELD_RULES[field] ?? readByType(column),
+    };
+  });
 
 /** Whether a product field may be null (and so left out of a data set). */
 export const productFieldIsNullable = (field: string): boolean =>
-  getMetadataArgsStorage()
-    .filterColumns(Product)
-    .some((column) => column.propertyName === field && column.options.nullable === true);
+  PRODUCT_FIELDS.some((f) => f.field === field && f.nullable);
 
 /** The names of a data set's product fields, in the entity's order. */
 export const DATASET_PRODUCT_FIELDS: readonly string[] = PRODUCT_FIELDS.map(({ field }) => field);
