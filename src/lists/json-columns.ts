@@ -6,16 +6,22 @@ import { isoMillisSql } from '../database/sql-format.js';
  * in the view's order, written by PostgreSQL and sent as it is.
  *
  * Why not `row_to_json`: it (and `to_json`) looks up each value's type and output function for every
- * value of every row, about 1 µs a value; on the products page that was 40% of the statement's
- * database CPU (measured with pgbench on the 1M data set, docs/performance.md). Each writer here
- * writes exactly the bytes `row_to_json` wrote for its kind, and `test/bytes.e2e-spec.ts` still
- * compares them with JSON.stringify of the parsed row.
+ * value of every row, about 1 µs a value; on the products page that was a fifth of the statement's
+ * database time (docs/performance.md#settled-postgresql-writes-the-row-with-typed-column-writers).
+ * Each writer here writes exactly the bytes `row_to_json` wrote for its kind, and
+ * `test/bytes.e2e-spec.ts` still compares them with JSON.stringify of the parsed row.
+ *
+ * Each writer writes its key too (`pair`): the key, a quote and `null` are one constant with it, so a
+ * value costs one or two concatenations, not four (each `||` copies the row so far).
  *
  * `T` is the view property's type, so that a writer of the wrong kind for a key does not compile.
  */
 export interface JsonColumn<T> {
-  /** SQL whose value is the JSON text of the column (never NULL). */
-  readonly json: string;
+  /**
+   * SQL whose value is `prefix` (a constant: `,"key":`, or `{"key":` for an object's first key)
+   * followed by the column's JSON text; never NULL.
+   */
+  pair(prefix: string): string;
   /** The writer, and the expression it writes (what a test checks an `id` against). */
   readonly kind: 'value' | 'text' | 'id' | 'decimal' | 'instant' | 'bool' | 'oneOf' | 'object';
   readonly sql: string;
@@ -25,14 +31,24 @@ export interface JsonColumn<T> {
   readonly value?: T;
 }
 
-const quoted = (text: string): string => `COALESCE('"' || ${text} || '"', 'null')`;
+/** A prefix is written into a SQL string constant: keys are plain names (`KEY`), so it never holds a quote. */
+const constant = (text: string): string => {
+  if (text.includes("'") || text.includes('\\')) throw new Error(`not a plain JSON constant: ${text}`);
+  return `'${text}'`;
+};
+
+/** A value whose text never needs escaping, quoted: `prefix"text"`, or `prefixnull` for NULL. */
+const quoted =
+  (textSql: string): JsonColumn<never>['pair'] =>
+  (prefix) =>
+    `COALESCE(${constant(`${prefix}"`)} || ${textSql} || '"', ${constant(`${prefix}null`)})`;
 
 /**
  * Any value, written by PostgreSQL's own JSON writer (`to_json`, as `row_to_json` wrote it): numbers,
  * json and jsonb as they are. The only writer that looks up the value's type, for what is rare on a page.
  */
 export const value = <T>(sql: string): JsonColumn<T> => ({
-  json: `COALESCE(to_json(${sql})::text, 'null')`,
+  pair: (prefix) => `${constant(prefix)} || COALESCE(to_json(${sql})::text, 'null')`,
   kind: 'value',
   sql,
 });
@@ -49,40 +65,69 @@ export const text = <T extends string | null = string>(sql: string): JsonColumn<
  * column's expression and fails unless it is that domain.
  */
 export const id = <T extends string | null = string>(sql: string): JsonColumn<T> => ({
-  json: quoted(`(${sql})`),
+  pair: quoted(`(${sql})`),
   kind: 'id',
   sql,
 });
 
 /** An exact decimal (numeric), written as a string with the column's scale, as the contract writes amounts. */
 export const decimal = <T extends string | null = string>(sql: string): JsonColumn<T> => ({
-  json: quoted(`(${sql})::numeric::text`),
+  pair: quoted(`(${sql})::numeric::text`),
   kind: 'decimal',
   sql,
 });
 
 /** A timestamptz, written as the contract's UTC millisecond instant (`2026-10-01T08:00:00.000Z`). */
 export const instant = <T extends string | null = string>(sql: string): JsonColumn<T> => ({
-  json: quoted(isoMillisSql(sql)),
+  pair: quoted(isoMillisSql(sql)),
   kind: 'instant',
   sql,
 });
 
 /** A boolean (PostgreSQL refuses the statement when the expression is not one). */
 export const bool = <T extends boolean | null = boolean>(sql: string): JsonColumn<T> => ({
-  json: `CASE (${sql}) WHEN true THEN 'true' WHEN false THEN 'false' ELSE 'null' END`,
+  pair: (prefix) => {
+    const [yes, no, none] = ['true', 'false', 'null'].map((v) => constant(`${prefix}${v}`));
+    return `CASE (${sql}) WHEN true THEN ${yes} WHEN false THEN ${no} ELSE ${none} END`;
+  },
   kind: 'bool',
   sql,
 });
 
 const PLAIN_VALUE = /^[A-Za-z0-9_ .:-]*$/;
 
-/** One of a fixed set of strings: each written as a constant; any other value is escaped as text. */
-export function oneOf<const V extends string>(sql: string, values: readonly V[]): JsonColumn<V> {
+function plainValues(values: readonly string[]): void {
   for (const value of values)
     if (!PLAIN_VALUE.test(value)) throw new Error(`oneOf: ${JSON.stringify(value)} would need escaping`);
-  const cases = values.map((value) => `WHEN '${value}' THEN '"${value}"'`).join(' ');
-  return { json: `CASE (${sql}) ${cases} ELSE ${text(sql).json} END`, kind: 'oneOf', sql };
+}
+
+/** One of a fixed set of strings: each written as a constant; any other value is escaped as text. */
+export function oneOf<const V extends string>(sql: string, values: readonly V[]): JsonColumn<V> {
+  plainValues(values);
+  return {
+    pair: (prefix) =>
+      `CASE (${sql}) ${values.map((v) => `WHEN '${v}' THEN ${constant(`${prefix}"${v}"`)}`).join(' ')} ELSE ${text(sql).pair(prefix)} END`,
+    kind: 'oneOf',
+    sql,
+  };
+}
+
+/**
+ * One of a fixed set of strings, chosen by conditions in order (the first that holds), else
+ * `otherwise`: each written as a constant, without computing the string first and matching it again.
+ */
+export function firstOf<const V extends string>(
+  choices: readonly (readonly [when: string, value: V])[],
+  otherwise: V,
+): JsonColumn<V> {
+  plainValues([...choices.map(([, v]) => v), otherwise]);
+  const caseOf = (write: (value: V) => string): string =>
+    `CASE ${choices.map(([when, v]) => `WHEN ${when} THEN ${write(v)}`).join('\n                ')} ELSE ${write(otherwise)} END`;
+  return {
+    pair: (prefix) => caseOf((v) => constant(`${prefix}"${v}"`)),
+    kind: 'oneOf',
+    sql: caseOf((v) => `'${v}'`),
+  };
 }
 
 /** The columns of an object, keyed by its properties in its order. */
@@ -90,7 +135,7 @@ export type JsonColumns<V> = { readonly [K in keyof V]-?: JsonColumn<V[K]> };
 
 /** An object written from its columns; `null` unless `when` holds (a LEFT JOIN's row that is there). */
 export const object = <V>(when: string, columns: JsonColumns<V>): JsonColumn<V | null> => ({
-  json: `CASE WHEN ${when} THEN ${objectJson(columns)} ELSE 'null' END`,
+  pair: (prefix) => `CASE WHEN ${when} THEN ${objectJson(columns, prefix)} ELSE ${constant(`${prefix}null`)} END`,
   kind: 'object',
   sql: when,
   columns,
@@ -98,11 +143,14 @@ export const object = <V>(when: string, columns: JsonColumns<V>): JsonColumn<V |
 
 const KEY = /^[A-Za-z][A-Za-z0-9]*$/;
 
-/** SQL writing the JSON text of an object: its keys, as constants, and its columns' JSON, concatenated. */
-export function objectJson(columns: Readonly<Record<string, JsonColumn<unknown>>>): string {
+/**
+ * SQL writing the JSON text of an object (after `prefix`): its keys, as constants, and its columns'
+ * JSON, concatenated.
+ */
+export function objectJson(columns: Readonly<Record<string, JsonColumn<unknown>>>, prefix = ''): string {
   const pairs = Object.entries(columns).map(([key, column], n) => {
     if (!KEY.test(key)) throw new Error(`a JSON key must be a plain name: ${JSON.stringify(key)}`);
-    return `'${n === 0 ? '{' : ','}"${key}":' || ${column.json}`;
+    return column.pair(`${n === 0 ? `${prefix}{` : ','}"${key}":`);
   });
-  return `(${[...pairs, pairs.length === 0 ? `'{}'` : `'}'`].join(' ||\n    ')})`;
+  return `(${pairs.length === 0 ? constant(`${prefix}{}`) : [...pairs, `'}'`].join(' ||\n    ')})`;
 }

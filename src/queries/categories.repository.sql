@@ -2,15 +2,15 @@
 
 -- list: active categories by sortOrder
 --   $1 = "ten_a"
-SELECT ('{"id":' || COALESCE('"' || (c.id) || '"', 'null') ||
-    ',"storeId":' || COALESCE('"' || (c.store_id) || '"', 'null') ||
-    ',"parentCategoryId":' || COALESCE('"' || (c.parent_category_id) || '"', 'null') ||
+SELECT (COALESCE('{"id":"' || (c.id) || '"', '{"id":null') ||
+    COALESCE(',"storeId":"' || (c.store_id) || '"', ',"storeId":null') ||
+    COALESCE(',"parentCategoryId":"' || (c.parent_category_id) || '"', ',"parentCategoryId":null') ||
     ',"name":' || COALESCE(to_json(c.name)::text, 'null') ||
     ',"code":' || COALESCE(to_json(c.code)::text, 'null') ||
     ',"description":' || COALESCE(to_json(c.description)::text, 'null') ||
     ',"sortOrder":' || COALESCE(to_json(c.sort_order)::text, 'null') ||
-    ',"isActive":' || CASE (c.is_active) WHEN true THEN 'true' WHEN false THEN 'false' ELSE 'null' END ||
-    ',"updatedAt":' || COALESCE('"' || to_char((c.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null') ||
+    CASE (c.is_active) WHEN true THEN ',"isActive":true' WHEN false THEN ',"isActive":false' ELSE ',"isActive":null' END ||
+    COALESCE(',"updatedAt":"' || to_char((c.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
     '}') AS json
   FROM categories c
  WHERE c.tenant_id = $1
@@ -22,15 +22,15 @@ SELECT ('{"id":' || COALESCE('"' || (c.id) || '"', 'null') ||
 --   $1 = "ten_a"
 --   $2 = "sto_a1"
 --   $3 = "cat_a1_drinks"
-SELECT ('{"id":' || COALESCE('"' || (c.id) || '"', 'null') ||
-    ',"storeId":' || COALESCE('"' || (c.store_id) || '"', 'null') ||
-    ',"parentCategoryId":' || COALESCE('"' || (c.parent_category_id) || '"', 'null') ||
+SELECT (COALESCE('{"id":"' || (c.id) || '"', '{"id":null') ||
+    COALESCE(',"storeId":"' || (c.store_id) || '"', ',"storeId":null') ||
+    COALESCE(',"parentCategoryId":"' || (c.parent_category_id) || '"', ',"parentCategoryId":null') ||
     ',"name":' || COALESCE(to_json(c.name)::text, 'null') ||
     ',"code":' || COALESCE(to_json(c.code)::text, 'null') ||
     ',"description":' || COALESCE(to_json(c.description)::text, 'null') ||
     ',"sortOrder":' || COALESCE(to_json(c.sort_order)::text, 'null') ||
-    ',"isActive":' || CASE (c.is_active) WHEN true THEN 'true' WHEN false THEN 'false' ELSE 'null' END ||
-    ',"updatedAt":' || COALESCE('"' || to_char((c.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null') ||
+    CASE (c.is_active) WHEN true THEN ',"isActive":true' WHEN false THEN ',"isActive":false' ELSE ',"isActive":null' END ||
+    COALESCE(',"updatedAt":"' || to_char((c.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
     '}') AS json
   FROM categories c
  WHERE c.tenant_id = $1 AND c.store_id = $2

@@ -2,16 +2,16 @@
 
 -- list: ACTIVE and PAUSED of every store
 --   $1 = "ten_a"
-SELECT ('{"id":' || COALESCE('"' || (pr.id) || '"', 'null') ||
-    ',"storeId":' || COALESCE('"' || (pr.store_id) || '"', 'null') ||
+SELECT (COALESCE('{"id":"' || (pr.id) || '"', '{"id":null') ||
+    COALESCE(',"storeId":"' || (pr.store_id) || '"', ',"storeId":null') ||
     ',"name":' || COALESCE(to_json(pr.name)::text, 'null') ||
     ',"type":' || COALESCE(to_json(pr.type)::text, 'null') ||
-    ',"status":' || CASE (pr.status) WHEN 'ACTIVE' THEN '"ACTIVE"' WHEN 'PAUSED' THEN '"PAUSED"' ELSE COALESCE(to_json(pr.status)::text, 'null') END ||
-    ',"startsAt":' || COALESCE('"' || to_char((pr.starts_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null') ||
-    ',"endsAt":' || COALESCE('"' || to_char((pr.ends_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null') ||
+    CASE (pr.status) WHEN 'ACTIVE' THEN ',"status":"ACTIVE"' WHEN 'PAUSED' THEN ',"status":"PAUSED"' ELSE ',"status":' || COALESCE(to_json(pr.status)::text, 'null') END ||
+    COALESCE(',"startsAt":"' || to_char((pr.starts_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"startsAt":null') ||
+    COALESCE(',"endsAt":"' || to_char((pr.ends_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"endsAt":null') ||
     ',"conditions":' || COALESCE(to_json(pr.conditions)::text, 'null') ||
     ',"actions":' || COALESCE(to_json(pr.actions)::text, 'null') ||
-    ',"updatedAt":' || COALESCE('"' || to_char((pr.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null') ||
+    COALESCE(',"updatedAt":"' || to_char((pr.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
     ',"currency":' || COALESCE(to_json((SELECT t.currency FROM tenants t WHERE t.id = pr.tenant_id))::text, 'null') ||
     '}') AS json
   FROM promotions pr
@@ -27,16 +27,16 @@ SELECT ('{"id":' || COALESCE('"' || (pr.id) || '"', 'null') ||
 --   $3 = "MULTI_BUY"
 --   $4 = "2026-12-01 12:00:00.000+00"
 --   $5 = "2026-12-01 12:00:00.000+00"
-SELECT ('{"id":' || COALESCE('"' || (pr.id) || '"', 'null') ||
-    ',"storeId":' || COALESCE('"' || (pr.store_id) || '"', 'null') ||
+SELECT (COALESCE('{"id":"' || (pr.id) || '"', '{"id":null') ||
+    COALESCE(',"storeId":"' || (pr.store_id) || '"', ',"storeId":null') ||
     ',"name":' || COALESCE(to_json(pr.name)::text, 'null') ||
     ',"type":' || COALESCE(to_json(pr.type)::text, 'null') ||
-    ',"status":' || CASE (pr.status) WHEN 'ACTIVE' THEN '"ACTIVE"' WHEN 'PAUSED' THEN '"PAUSED"' ELSE COALESCE(to_json(pr.status)::text, 'null') END ||
-    ',"startsAt":' || COALESCE('"' || to_char((pr.starts_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null') ||
-    ',"endsAt":' || COALESCE('"' || to_char((pr.ends_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null') ||
+    CASE (pr.status) WHEN 'ACTIVE' THEN ',"status":"ACTIVE"' WHEN 'PAUSED' THEN ',"status":"PAUSED"' ELSE ',"status":' || COALESCE(to_json(pr.status)::text, 'null') END ||
+    COALESCE(',"startsAt":"' || to_char((pr.starts_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"startsAt":null') ||
+    COALESCE(',"endsAt":"' || to_char((pr.ends_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"endsAt":null') ||
     ',"conditions":' || COALESCE(to_json(pr.conditions)::text, 'null') ||
     ',"actions":' || COALESCE(to_json(pr.actions)::text, 'null') ||
-    ',"updatedAt":' || COALESCE('"' || to_char((pr.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null') ||
+    COALESCE(',"updatedAt":"' || to_char((pr.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
     ',"currency":' || COALESCE(to_json((SELECT t.currency FROM tenants t WHERE t.id = pr.tenant_id))::text, 'null') ||
     '}') AS json
   FROM promotions pr
@@ -54,7 +54,7 @@ SELECT ('{"id":' || COALESCE('"' || (pr.id) || '"', 'null') ||
 --   $1 = "ten_a"
 --   $2 = ["sto_a1","sto_a2"]
 --   $3 = ["prd_a1_cola"]
-SELECT ('{"id":' || COALESCE('"' || (n.id) || '"', 'null') ||
+SELECT (COALESCE('{"id":"' || (n.id) || '"', '{"id":null') ||
     ',"name":' || COALESCE(to_json(n.name)::text, 'null') ||
     '}') AS json
   FROM products n
@@ -66,7 +66,7 @@ SELECT ('{"id":' || COALESCE('"' || (n.id) || '"', 'null') ||
 --   $1 = "ten_a"
 --   $2 = ["sto_a1","sto_a2"]
 --   $3 = ["cat_a1_soft"]
-SELECT ('{"id":' || COALESCE('"' || (n.id) || '"', 'null') ||
+SELECT (COALESCE('{"id":"' || (n.id) || '"', '{"id":null') ||
     ',"name":' || COALESCE(to_json(n.name)::text, 'null') ||
     '}') AS json
   FROM categories n

@@ -9,7 +9,7 @@ SELECT count(*)::int AS total FROM stores s
 --   $1 = "ten_a"
 --   $2 = 51
 --   $3 = 0
-SELECT s.id, ('{"id":' || COALESCE('"' || (s.id) || '"', 'null') ||
+SELECT s.id, (COALESCE('{"id":"' || (s.id) || '"', '{"id":null') ||
     ',"name":' || COALESCE(to_json(s.name)::text, 'null') ||
     '}') AS json
   FROM (SELECT s.id AS id FROM stores s
@@ -30,7 +30,7 @@ SELECT count(*)::int AS total FROM stores s
 --   $2 = "sto_a1"
 --   $3 = 51
 --   $4 = 0
-SELECT s.id, ('{"id":' || COALESCE('"' || (s.id) || '"', 'null') ||
+SELECT s.id, (COALESCE('{"id":"' || (s.id) || '"', '{"id":null') ||
     ',"name":' || COALESCE(to_json(s.name)::text, 'null') ||
     '}') AS json
   FROM (SELECT s.id AS id FROM stores s
@@ -51,7 +51,7 @@ SELECT count(*)::int AS total FROM stores s
 --   $2 = ["sto_a1","sto_a2"]
 --   $3 = "sto_a1"
 --   $4 = 51
-SELECT s.id, ('{"id":' || COALESCE('"' || (s.id) || '"', 'null') ||
+SELECT s.id, (COALESCE('{"id":"' || (s.id) || '"', '{"id":null') ||
     ',"name":' || COALESCE(to_json(s.name)::text, 'null') ||
     '}') AS json
   FROM (SELECT s.id AS id FROM stores s

@@ -40,6 +40,8 @@ export function startService(
       DATABASE_URL: url,
       ...(replicaUrl ? { DATABASE_REPLICA_URLS: replicaUrl } : {}),
       RATE_LIMIT_PER_MINUTE: '1000000',
+      // SYNC_LOG_LEVEL=error shows the cause of an unexpected 500 (the service's own log line).
+      LOG_LEVEL: process.env.SYNC_LOG_LEVEL ?? 'silent',
       ...env,
     },
     { port },

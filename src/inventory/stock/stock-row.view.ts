@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IdProperty, QuantityProperty, TextProperty, TimestampProperty } from '../../openapi/properties.js';
-import { bool, decimal, id, instant, oneOf, text } from '../../lists/json-columns.js';
+import { bool, decimal, firstOf, id, instant, text } from '../../lists/json-columns.js';
 import type { ListRow } from '../../lists/list-definition.js';
 import { PageFields } from '../../lists/page.js';
 import { ApiSchemaWithExample } from '../../openapi/schema-examples.js';
@@ -74,12 +74,14 @@ export const STOCK_ROW = {
     quantity: decimal('COALESCE(s.quantity, 0.000)'),
     lowStockThreshold: decimal('COALESCE(s.low_stock_threshold, 0.000)'),
     reorderLevel: decimal('COALESCE(s.reorder_level, 0.000)'),
-    availability: oneOf(
-      `CASE WHEN s.track_stock IS NOT TRUE THEN 'not_tracked'
-                WHEN s.quantity <= 0 THEN 'out_of_stock'
-                WHEN s.quantity <= s.reorder_level THEN 'low_stock'
-                ELSE 'in_stock' END`,
-      AVAILABILITIES,
+    // The contract's rule, in its order: written as constants, chosen by the first condition that holds.
+    availability: firstOf<Availability>(
+      [
+        ['s.track_stock IS NOT TRUE', 'not_tracked'],
+        ['s.quantity <= 0', 'out_of_stock'],
+        ['s.quantity <= s.reorder_level', 'low_stock'],
+      ],
+      'in_stock',
     ),
     updatedAt: instant('GREATEST(p.updated_at, s.updated_at)'),
   },
