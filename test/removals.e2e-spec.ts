@@ -110,6 +110,50 @@ describe('the removals feeds', () => {
     await t.db.query(`UPDATE api_clients SET allowed_store_ids = ARRAY['sto_a1'] WHERE id = 'cli_a_store1'`);
   });
 
+  it('refuse a narrowing whose snapshot is older than its lock (REPEATABLE READ), and record one in READ COMMITTED', async () => {
+    await t.db.query(`UPDATE api_clients SET allowed_store_ids = ARRAY['sto_a1', 'sto_a2'] WHERE id = 'cli_a_store1'`);
+    const runner = t.db.createQueryRunner();
+    try {
+      await runner.startTransaction('REPEATABLE READ');
+      await expect(
+        runner.query(`UPDATE api_clients SET allowed_store_ids = ARRAY['sto_a1'] WHERE id = 'cli_a_store1'`),
+      ).rejects.toThrow(/needs a READ COMMITTED transaction/);
+      await runner.rollbackTransaction();
+      // A widening records no removals: it needs no lock, in any isolation.
+      await runner.startTransaction('REPEATABLE READ');
+      await runner.query(`UPDATE api_clients SET allowed_store_ids = NULL WHERE id = 'cli_a_store1'`);
+      await runner.rollbackTransaction();
+    } finally {
+      await runner.release();
+    }
+    const position = await positionOf(PRODUCTS, KEYS.tenantAStore1);
+    await t.db.query(`UPDATE api_clients SET allowed_store_ids = ARRAY['sto_a1'] WHERE id = 'cli_a_store1'`);
+    const gone = await removals(`${PRODUCT_REMOVALS}?changedSince=${position}`, KEYS.tenantAStore1);
+    expect(new Set(gone.rows.map((r) => r.storeId))).toEqual(new Set(['sto_a2']));
+  });
+
+  it('refuse positions handed out before the client was created again under its id', async () => {
+    const position = await positionOf(PRODUCTS, KEYS.tenantAStore1);
+    await t.db.transaction(async (m) => {
+      await m.query(`CREATE TEMP TABLE again ON COMMIT DROP AS SELECT * FROM api_clients WHERE id = 'cli_a_store1'`);
+      await m.query(
+        `CREATE TEMP TABLE again_keys ON COMMIT DROP AS SELECT * FROM api_keys WHERE client_id = 'cli_a_store1'`,
+      );
+      await m.query(`DELETE FROM api_clients WHERE id = 'cli_a_store1'`);
+      // created_xact as kept is ignored: the creating transaction's is written.
+      await m.query(`INSERT INTO api_clients SELECT * FROM again`);
+      await m.query(`INSERT INTO api_keys SELECT * FROM again_keys`);
+      await m.query(`UPDATE api_clients SET created_xact = 0 WHERE id = 'cli_a_store1'`);
+    });
+    for (const path of [`${PRODUCTS}&changedSince=${position}`, `${PRODUCT_REMOVALS}?changedSince=${position}`]) {
+      const res = await t.get(path, KEYS.tenantAStore1).expect(400);
+      expect(JSON.stringify(res.body)).toMatch(/created again under the same id/);
+    }
+    // Its new positions are taken.
+    const fresh = await positionOf(PRODUCTS, KEYS.tenantAStore1);
+    await t.get(`${PRODUCTS}&changedSince=${fresh}`, KEYS.tenantAStore1).expect(200);
+  });
+
   it('list every product of a deleted store', async () => {
     await t.db.query(`INSERT INTO stores (id, tenant_id, name) VALUES ('sto_a9', 'ten_a', 'A Nine')`);
     const columns = await productColumns();

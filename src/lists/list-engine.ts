@@ -397,6 +397,7 @@ function refuseUnsafe(position: DecodedPosition, guard: SyncGuard): void {
   if (!guard.triggersOk) throw invalidPosition(REFUSED.triggersOff);
   if (BigInt(position.xact) <= BigInt(guard.voidThrough)) throw invalidPosition(REFUSED.voided);
   if (BigInt(position.xact) <= BigInt(guard.prunedThrough)) throw invalidPosition(REFUSED.pruned);
+  if (BigInt(position.xact) <= BigInt(guard.clientCreated)) throw invalidPosition(REFUSED.clientRecreated);
 }
 
 /**

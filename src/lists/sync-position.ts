@@ -146,4 +146,7 @@ export const REFUSED = {
   pruned:
     `is older than the removal records the service keeps (SYNC_REMOVALS_RETENTION_DAYS): ` +
     `what left your view before them cannot be told: ${FULL_COPY}`,
+  clientRecreated:
+    `was handed out before your API client was created again under the same id (deleted and made anew, or ` +
+    `its tenant imported with db:import --replace): ${FULL_COPY}`,
 } as const;

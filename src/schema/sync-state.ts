@@ -95,7 +95,8 @@ export const SYNC_GUARD_SQL = `SELECT ${INCARNATION_SQL} AS incarnation,
        GREATEST(st.void_xact, CASE WHEN cat.xact > st.guard_xact THEN cat.xact ELSE 0 END)::text AS "voidThrough",
        ${TRIGGERS_OK_SQL} AND ${NO_LATER_BEFORE_TRIGGERS_SQL} AS "triggersOk",
        pg_snapshot_xmin(pg_current_snapshot())::text AS horizon,
-       c.id IS NOT NULL AS "clientExists", c.allowed_store_ids AS "allowedStoreIds"
+       c.id IS NOT NULL AS "clientExists", c.allowed_store_ids AS "allowedStoreIds",
+       COALESCE(c.created_xact, 0)::text AS "clientCreated"
   FROM public.sync_state st
  CROSS JOIN (SELECT ${CATALOG_XACT_SQL} AS xact) cat
   LEFT JOIN public.api_clients c ON c.id = $2 AND c.tenant_id = $1`;
@@ -112,6 +113,8 @@ export interface SyncGuardRow {
   readonly horizon: string;
   readonly clientExists: boolean;
   readonly allowedStoreIds: readonly string[] | null;
+  /** The transaction that created the client's row: a position at or below it was handed out to an earlier client of its id. */
+  readonly clientCreated: string;
 }
 
 /** What `migrate()` runs before the migrations: whatever changed the synced tables outside them voids positions. */

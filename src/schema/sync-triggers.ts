@@ -80,6 +80,10 @@ export const TRIGGERS: readonly DeclaredTrigger[] = [
     'stock_levels_truncate_voids_positions',
   ),
   ...always('vat_rates', 'vat_rates_mark_change', 'vat_rates_truncate_voids_positions'),
+  // The RemovalsFailSafe migration: a deleted VAT rate marks the products that showed it; a client's
+  // creating transaction, kept (positions older than it are refused).
+  ...always('vat_rates', 'vat_rates_deleted_mark_products'),
+  ...always('api_clients', 'api_clients_created_xact', 'api_clients_keep_created_xact'),
   ...always('stores', 'stores_grant_created', 'stores_truncate_voids_positions'),
   ...always(
     'api_clients',

@@ -160,6 +160,22 @@ export const ROW_WRITES: Record<string, Record<string, RowWrite>> = {
       );
       return `INSERT INTO products ${id} in ${store}`;
     },
+    /** A product's id changed: the old id leaves every view (one without a stock level: no cascade to carry). */
+    async rename(ctx, q) {
+      const id = pick(
+        ctx,
+        await productsOf(
+          ctx,
+          q,
+          `NOT EXISTS (SELECT 1 FROM stock_levels s WHERE s.product_id = products.id)
+             AND NOT EXISTS (SELECT 1 FROM stock_movements m WHERE m.product_id = products.id)`,
+        ),
+      );
+      if (id === undefined) return 'no product to rename';
+      const to = `prd_wp_${ctx.serial++}`;
+      await q(`UPDATE products SET id = $2 WHERE id = $1`, [id, to]);
+      return `UPDATE products SET id = ${to} WHERE id = ${id}`;
+    },
     async delete(ctx, q) {
       const candidates = await productsOf(ctx, q, `id LIKE 'prd_a2_f%' OR id LIKE 'prd_wp_%'`);
       if (candidates.length < 60) return 'no product deleted (few left)';
@@ -632,6 +648,144 @@ export const WRITE_PATHS: readonly WritePath[] = [
         [from, to],
       );
       yield `UPDATE stock_levels SET product_id = ${to}${sameStore ? '' : ', store_id = its store'} WHERE product_id = ${from}`;
+    },
+  },
+  {
+    name: 'rename-product',
+    about: 'UPDATE products SET id = a new id (its stock level follows by the foreign key cascade)',
+    marked: true,
+    async *run(ctx) {
+      const q: Query = (sql, values) => ctx.db.query(sql, values);
+      const id = pick(
+        ctx,
+        await productsOf(
+          ctx,
+          q,
+          `NOT EXISTS (SELECT 1 FROM stock_movements m WHERE m.product_id = products.id)
+             AND NOT EXISTS (SELECT 1 FROM stock_cost_layers c WHERE c.product_id = products.id)`,
+        ),
+      );
+      if (id === undefined) {
+        yield 'no product to rename';
+        return;
+      }
+      const to = `prd_wp_${ctx.serial++}`;
+      await q(`UPDATE products SET id = $2 WHERE id = $1`, [id, to]);
+      yield `UPDATE products SET id = ${to} WHERE id = ${id}`;
+    },
+  },
+  {
+    name: 'recreate-client',
+    about:
+      'the limited API client deleted and inserted again under its id (its keys too), with fewer stores: ' +
+      'what db:import --replace does to the clients of its tenants',
+    async *run(ctx) {
+      yield* inSession(ctx, async function* (_session, q) {
+        yield await ROW_WRITES.api_clients.widen(ctx, q);
+        const kept = `wp_client_${ctx.serial++}`;
+        await q(`BEGIN`);
+        try {
+          await q(`CREATE TEMP TABLE ${kept} AS SELECT * FROM api_clients WHERE id = $1`, [ctx.limitedClient]);
+          await q(`CREATE TEMP TABLE ${kept}_keys AS SELECT * FROM api_keys WHERE client_id = $1`, [ctx.limitedClient]);
+          // Made again with fewer stores: no narrowing of a row records what left its view.
+          await q(`UPDATE ${kept} SET allowed_store_ids = $1`, [[ctx.stores[0]]]);
+          await q(`DELETE FROM api_clients WHERE id = $1`, [ctx.limitedClient]);
+          const clients = await everyColumn(q, 'api_clients');
+          await q(`INSERT INTO api_clients (${clients}) SELECT ${clients} FROM ${kept}`);
+          const keys = await everyColumn(q, 'api_keys');
+          await q(`INSERT INTO api_keys (${keys}) SELECT ${keys} FROM ${kept}_keys`);
+          await q(`COMMIT`);
+        } catch (error) {
+          await q(`ROLLBACK`);
+          throw error;
+        }
+        yield `DELETE FROM api_clients ${ctx.limitedClient}; INSERT it and its keys again with allowed_store_ids ["${ctx.stores[0]}"]`;
+      });
+    },
+  },
+  {
+    name: 'narrow-while-writing',
+    about:
+      "the limited client's stores narrowed in a transaction left open while another session inserts a product " +
+      'into the store leaving its view',
+    marked: true,
+    async *run(ctx) {
+      const q: Query = (sql, values) => ctx.db.query(sql, values);
+      await q(`UPDATE api_clients SET allowed_store_ids = $2 WHERE id = $1`, [ctx.limitedClient, [...ctx.stores]]);
+      yield `UPDATE api_clients SET allowed_store_ids = ${JSON.stringify(ctx.stores)} WHERE id = ${ctx.limitedClient}`;
+      const narrowing = await ctx.db.connect();
+      const writer = await ctx.db.connect();
+      try {
+        await narrowing.query(`BEGIN`);
+        await narrowing.query(`UPDATE api_clients SET allowed_store_ids = $2 WHERE id = $1`, [
+          ctx.limitedClient,
+          [ctx.stores[0]],
+        ]);
+        yield `BEGIN; UPDATE api_clients SET allowed_store_ids = ["${ctx.stores[0]}"] WHERE id = ${ctx.limitedClient} (open)`;
+        const leaving = ctx.stores[1];
+        const inserted = `prd_wp_${ctx.serial++}`;
+        // A product inserted there (a move from the store the client keeps is recorded as it leaves that one).
+        const write = async (): Promise<string> => {
+          await writer.query(
+            `INSERT INTO products (id, tenant_id, store_id, name, sku, unit_type, selling_price_gross,
+               selling_price_net, tax_category, vat_rate_id, is_active, variable_price, age_restricted,
+               alcohol_restricted, tobacco_restricted, vape_restricted, updated_at)
+             VALUES ($1, $2, $3, $4, upper($4), 'item', 2.40, 2.00, 'STANDARD', 'vat_a_std', true, false, false,
+               false, false, false, '2001-01-01')`,
+            [inserted, ctx.tenant, leaving, inserted],
+          );
+          return `INSERT INTO products ${inserted} in ${leaving}`;
+        };
+        // The writer may wait for the narrowing (it must not commit into the view the narrowing ends).
+        const written = write().then(
+          (done) => ({ done }),
+          (error: unknown) => ({ error }),
+        );
+        const early = await Promise.race([written, new Promise((r) => setTimeout(r, 300, null))]);
+        yield early === null
+          ? 'another session writes into the store leaving the view: it waits'
+          : 'another session wrote';
+        await narrowing.query(`COMMIT`);
+        yield 'COMMIT (the narrowing)';
+        const outcome = await written;
+        if ('error' in outcome) throw outcome.error;
+        yield outcome.done;
+      } finally {
+        await narrowing.query(`ROLLBACK`).catch(() => undefined);
+        narrowing.release();
+        writer.release();
+      }
+    },
+  },
+  {
+    name: 'replica-vat-delete',
+    about:
+      'a VAT rate that products show deleted under session_replication_role = replica (its foreign key does ' +
+      'not fire there): the products now read vatRate null',
+    marked: true,
+    async *run(ctx) {
+      const q: Query = (sql, values) => ctx.db.query(sql, values);
+      const id = `vat_wp_${ctx.serial++}`;
+      await q(`INSERT INTO vat_rates (id, tenant_id, code, name, percentage) VALUES ($1, $2, $3, $4, 7.00)`, [
+        id,
+        ctx.tenant,
+        id.toUpperCase(),
+        `Rate ${id}`,
+      ]);
+      // Products nothing puts back from a kept copy later (they would fail on the deleted rate).
+      for (let i = 0; i < 2; i++) await ROW_WRITES.products.insert(ctx, q);
+      const shown = pickSome(ctx, await productsOf(ctx, q, `id LIKE 'prd_wp_%'`), 2);
+      await q(`UPDATE products SET vat_rate_id = $2 WHERE id = ANY($1)`, [shown, id]);
+      yield `INSERT INTO vat_rates ${id}; products ${shown.join(', ')} show it`;
+      yield* inSession(ctx, async function* (_session, inner) {
+        await inner(`SET session_replication_role = replica`);
+        try {
+          await inner(`DELETE FROM vat_rates WHERE id = $1`, [id]);
+          yield `SET session_replication_role = replica; DELETE FROM vat_rates WHERE id = ${id}`;
+        } finally {
+          await inner(`RESET session_replication_role`);
+        }
+      });
     },
   },
   {

@@ -19,4 +19,9 @@ export class ApiClient {
   @Column({ name: 'rate_limit_per_minute', type: 'integer', nullable: true }) rateLimitPerMinute: number | null;
   @TimestampColumn('created_at') createdAt: Date;
   @TimestampColumn('updated_at') updatedAt: Date;
+  /**
+   * The transaction that created the row (its xid8), set by the database: a sync position at or below
+   * it was handed out to an earlier client of the same id, and is refused.
+   */
+  @Column({ name: 'created_xact', type: 'bigint', insert: false, update: false, select: false }) createdXact: string;
 }
