@@ -26,7 +26,10 @@ import {
  * generated sequences of operations, each of one write path (test/support/write-paths.ts: plain row
  * DML, INSERT … SELECT and COPY carrying old change markers, TRUNCATE, DISABLE TRIGGER,
  * session_replication_role = replica (also after a DISABLE/ENABLE TRIGGER cycle), a re-pointed stock
- * level, a data-only dump and restore with and without --disable-triggers), with a round of the sync
+ * level, a product's id changed, an API client deleted and created again under its id, a client's
+ * stores narrowed in a transaction left open while another session inserts into a store it loses, a
+ * VAT rate in use deleted where foreign keys do not fire, a data-only dump and restore with and
+ * without --disable-triggers), with a round of the sync
  * recipe after every step (changes, then removals; now and then a full walk, as after a refusal), for the
  * products and stock lists,
  * with a key of every store and a key limited to stores. After every operation the oracle: one more
