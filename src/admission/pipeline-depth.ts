@@ -1,3 +1,4 @@
+import { bearerKey } from '../auth/caller-resolver.js';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { type GateLimits, RequestGate, type Shed } from './request-gate.js';
@@ -37,12 +38,15 @@ export function sweepIntervalMs(holdMs: number): number {
 }
 
 /**
- * The client a request counts for before anything is spent on it: the credential it presents (its
- * Authorization header, as sent: the key is looked up later, by the application), else its address.
+ * The client a request counts for before anything is spent on it: the key it presents (`Bearer` in
+ * any case, as the application reads it: one key under several spellings is one client; the key is
+ * looked up later, by the application), another Authorization header as sent, else its address.
  */
 export function gateClientOf(req: IncomingMessage): string {
   const credential = req.headers.authorization;
-  return credential === undefined ? `address ${req.socket.remoteAddress ?? ''}` : `credential ${credential}`;
+  if (credential === undefined) return `address ${req.socket.remoteAddress ?? ''}`;
+  const key = bearerKey(credential);
+  return key === undefined ? `credential ${credential}` : `key ${key}`;
 }
 
 /**

@@ -5,6 +5,11 @@ import type { ApiCaller } from './api-caller.js';
 
 /** `Bearer` in any case, exactly one space, then the key. */
 const BEARER = /^bearer ([^\s]+)$/i;
+
+/** The key an `Authorization` header presents (`Bearer` in any case), or undefined when it is not one. */
+export function bearerKey(header: string | undefined): string | undefined {
+  return header === undefined ? undefined : BEARER.exec(header)?.[1];
+}
 const RESOLVED = Symbol('caller-resolution');
 
 type ResolvedRequest = Request & { [RESOLVED]?: Promise<ApiCaller | null> };
