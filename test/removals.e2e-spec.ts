@@ -110,22 +110,32 @@ describe('the removals feeds', () => {
     await t.db.query(`UPDATE api_clients SET allowed_store_ids = ARRAY['sto_a1'] WHERE id = 'cli_a_store1'`);
   });
 
-  it('refuse a narrowing whose snapshot is older than its lock (REPEATABLE READ), and record one in READ COMMITTED', async () => {
+  it('void every position at a narrowing older than any lock (REPEATABLE READ); record one in READ COMMITTED', async () => {
     await t.db.query(`UPDATE api_clients SET allowed_store_ids = ARRAY['sto_a1', 'sto_a2'] WHERE id = 'cli_a_store1'`);
+    const before = await positionOf(PRODUCTS, KEYS.tenantAStore1);
+    const other = await positionOf(PRODUCTS, KEYS.tenantA);
     const runner = t.db.createQueryRunner();
     try {
-      await runner.startTransaction('REPEATABLE READ');
-      await expect(
-        runner.query(`UPDATE api_clients SET allowed_store_ids = ARRAY['sto_a1'] WHERE id = 'cli_a_store1'`),
-      ).rejects.toThrow(/needs a READ COMMITTED transaction/);
-      await runner.rollbackTransaction();
-      // A widening records no removals: it needs no lock, in any isolation.
+      // A widening records no removals and voids nothing, in any isolation.
       await runner.startTransaction('REPEATABLE READ');
       await runner.query(`UPDATE api_clients SET allowed_store_ids = NULL WHERE id = 'cli_a_store1'`);
       await runner.rollbackTransaction();
+      await t.get(`${PRODUCTS}&changedSince=${other}`, KEYS.tenantA).expect(200);
+      await runner.startTransaction('REPEATABLE READ');
+      await runner.query(`UPDATE api_clients SET allowed_store_ids = ARRAY['sto_a1'] WHERE id = 'cli_a_store1'`);
+      await runner.commitTransaction();
     } finally {
       await runner.release();
     }
+    for (const [position, key] of [
+      [before, KEYS.tenantAStore1],
+      [other, KEYS.tenantA],
+    ]) {
+      const res = await t.get(`${PRODUCTS}&changedSince=${position}`, key).expect(400);
+      expect(JSON.stringify(res.body)).toMatch(/marked no rows/);
+    }
+    // In READ COMMITTED it is recorded, and nothing is voided.
+    await t.db.query(`UPDATE api_clients SET allowed_store_ids = ARRAY['sto_a1', 'sto_a2'] WHERE id = 'cli_a_store1'`);
     const position = await positionOf(PRODUCTS, KEYS.tenantAStore1);
     await t.db.query(`UPDATE api_clients SET allowed_store_ids = ARRAY['sto_a1'] WHERE id = 'cli_a_store1'`);
     const gone = await removals(`${PRODUCT_REMOVALS}?changedSince=${position}`, KEYS.tenantAStore1);

@@ -2,14 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { ApiKeyService } from './api-key.service.js';
 import type { ApiCaller } from './api-caller.js';
+import { bearerKey } from './bearer.js';
 
-/** `Bearer` in any case, exactly one space, then the key. */
-const BEARER = /^bearer ([^\s]+)$/i;
-
-/** The key an `Authorization` header presents (`Bearer` in any case), or undefined when it is not one. */
-export function bearerKey(header: string | undefined): string | undefined {
-  return header === undefined ? undefined : BEARER.exec(header)?.[1];
-}
 const RESOLVED = Symbol('caller-resolution');
 
 type ResolvedRequest = Request & { [RESOLVED]?: Promise<ApiCaller | null> };
@@ -36,14 +30,14 @@ export class CallerResolver {
     const r = req as ResolvedRequest;
     if (r[RESOLVED] !== undefined) return undefined;
     const header = req.headers.authorization;
-    const match = typeof header === 'string' ? BEARER.exec(header) : null;
-    const caller = match ? this.keys.authenticateCached(match[1]) : null;
+    const key = bearerKey(typeof header === 'string' ? header : undefined);
+    const caller = key === undefined ? null : this.keys.authenticateCached(key);
     if (caller !== undefined) r[RESOLVED] = Promise.resolve(caller);
     return caller;
   }
 
   private async lookup(header: string | undefined): Promise<ApiCaller | null> {
-    const match = typeof header === 'string' ? BEARER.exec(header) : null;
-    return match ? this.keys.authenticate(match[1]) : null;
+    const key = bearerKey(typeof header === 'string' ? header : undefined);
+    return key === undefined ? null : this.keys.authenticate(key);
   }
 }

@@ -269,7 +269,7 @@ class Checkout implements Watched, ReadSession {
     // One promise of its own per statement (a read is answered with it at the deadline, `expire`), and
     // pg's callback form: its promise form made every request's objects survive two young-generation
     // collections on Node 26, promoting about 0.8 KB a request into the old generation
-    // (docs/performance.md#what-pg-s-promise-form-cost).
+    // (docs/performance.md#what-pgs-promise-form-cost).
     return new Promise<R[]>((resolve, reject) => {
       this.fail = reject;
       const done = (error: Error | null, result?: { rows: unknown[] }): void => {

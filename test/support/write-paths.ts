@@ -685,8 +685,12 @@ export const WRITE_PATHS: readonly WritePath[] = [
         const kept = `wp_client_${ctx.serial++}`;
         await q(`BEGIN`);
         try {
-          await q(`CREATE TEMP TABLE ${kept} AS SELECT * FROM api_clients WHERE id = $1`, [ctx.limitedClient]);
-          await q(`CREATE TEMP TABLE ${kept}_keys AS SELECT * FROM api_keys WHERE client_id = $1`, [ctx.limitedClient]);
+          await q(`CREATE TEMP TABLE ${kept} ON COMMIT DROP AS SELECT * FROM api_clients WHERE id = $1`, [
+            ctx.limitedClient,
+          ]);
+          await q(`CREATE TEMP TABLE ${kept}_keys ON COMMIT DROP AS SELECT * FROM api_keys WHERE client_id = $1`, [
+            ctx.limitedClient,
+          ]);
           // Made again with fewer stores: no narrowing of a row records what left its view.
           await q(`UPDATE ${kept} SET allowed_store_ids = $1`, [[ctx.stores[0]]]);
           await q(`DELETE FROM api_clients WHERE id = $1`, [ctx.limitedClient]);
