@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { bearerKey } from '../auth/bearer.js';
+import { bearerKey } from '../values/api-key-format.js';
 import { type GateLimits, RequestGate, type Shed } from './request-gate.js';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { ApiKeyService } from './api-key.service.js';
 import type { ApiCaller } from './api-caller.js';
-import { bearerKey } from './bearer.js';
+import { bearerKey } from '../values/api-key-format.js';
 
 const RESOLVED = Symbol('caller-resolution');
 
