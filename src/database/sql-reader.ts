@@ -284,10 +284,13 @@ class Checkout implements Watched, ReadSession {
           );
       };
       try {
-        this.client.query(
-          { text: statement.text, name: this.named ? statement.name : undefined, values: values as unknown[] },
-          (error: Error | null, result) => done(error, result),
+        // A Query made from the text, then named: pg copies a config object's every property
+        // descriptor into a new object (`cloneQueryConfig`), about 4 µs a statement on Node 26.
+        const query = new pg.Query(statement.text, values as unknown[], (error, result) =>
+          done(error ?? null, result as unknown as { rows: unknown[] }),
         );
+        if (this.named && statement.name !== undefined) (query as { name?: string }).name = statement.name;
+        this.client.query(query);
       } catch (error) {
         done(error as Error);
       }
