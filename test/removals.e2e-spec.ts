@@ -1,4 +1,5 @@
 import { SyncHousekeeping } from '../src/database/sync-housekeeping.js';
+import { digestKey, keyHint } from '../src/values/api-key-format.js';
 import { KEYS, testDataset } from './support/dataset.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -162,6 +163,47 @@ describe('the removals feeds', () => {
     // Its new positions are taken.
     const fresh = await positionOf(PRODUCTS, KEYS.tenantAStore1);
     await t.get(`${PRODUCTS}&changedSince=${fresh}`, KEYS.tenantAStore1).expect(200);
+  });
+
+  it('take the first position of a client created while an older write transaction was open', async () => {
+    // The position is the oldest transaction its walk could not see: older than the client here.
+    const key = 'ck_test_BrandNewClientKey00000000000000000001';
+    const older = t.db.createQueryRunner();
+    let committed = false;
+    try {
+      await older.startTransaction();
+      await older.query(`UPDATE products SET name = name || ' (new recipe)' WHERE id = 'prd_a1_diet'`);
+      const [{ xact: olderXact }] = await older.query(`SELECT pg_current_xact_id()::text AS xact`);
+      await t.db.query(`INSERT INTO api_clients (id, tenant_id, name, status, scopes, allowed_store_ids)
+        VALUES ('cli_a_new', 'ten_a', 'A new one', 'ACTIVE', ARRAY['catalog.products.read', 'inventory.stock.read'], NULL)`);
+      await t.db.query(
+        `INSERT INTO api_keys (id, client_id, key_digest, key_hint) VALUES ('key_a_new', 'cli_a_new', $1, $2)`,
+        [digestKey(key), keyHint(key)],
+      );
+      const [{ created }] = await t.db.query(
+        `SELECT created_xact::text AS created FROM api_clients WHERE id = 'cli_a_new'`,
+      );
+      expect(BigInt(olderXact)).toBeLessThan(BigInt(created));
+      const products = await positionOf(PRODUCTS, key);
+      const stock = await positionOf(STOCK, key);
+      await older.commitTransaction();
+      committed = true;
+      // Both walks of the next round take it, and bring what the older transaction changed.
+      const accepted = async (path: string): Promise<{ rows: { id?: string }[] }> => {
+        const res = await t.get(path, key);
+        expect(res.status === 200 ? 'accepted' : `${res.status} ${JSON.stringify(res.body)}`).toBe('accepted');
+        return res.body;
+      };
+      const round = await accepted(`${PRODUCTS}&changedSince=${products}`);
+      expect(round.rows.map((r) => r.id)).toContain('prd_a1_diet');
+      await accepted(`${STOCK}&changedSince=${stock}`);
+      await accepted(`${PRODUCT_REMOVALS}?changedSince=${products}`);
+      await accepted(`${STOCK_REMOVALS}?changedSince=${stock}`);
+    } finally {
+      if (!committed) await older.rollbackTransaction().catch(() => undefined);
+      await older.release();
+      await t.db.query(`DELETE FROM api_clients WHERE id = 'cli_a_new'`);
+    }
   });
 
   it('list every product of a deleted store', async () => {

@@ -35,6 +35,24 @@ async function expectRefused(path: string, key: string = KEYS.tenantA): Promise<
   return res.body.error.details.errors[0].message;
 }
 
+/**
+ * A position sealed as versions before this one did: bound to the list, tenant, client and store, and
+ * to the database when `incarnation` is given (not to the client's creation).
+ */
+async function sealAsBefore(parts: readonly unknown[], xact: string, incarnation: string | null): Promise<string> {
+  const [{ value }] = await t.db.query(`SELECT value FROM service_secrets WHERE name = 'cursor_signing_key'`);
+  const derived = Buffer.from(hkdfSync('sha256', Buffer.from(value, 'utf8'), Buffer.alloc(0), 'sync-position', 64));
+  const parted = createHash('sha256').update(JSON.stringify(parts)).digest();
+  const binding =
+    incarnation === null ? parted : createHash('sha256').update(parted).update(`\0${incarnation}`).digest();
+  const plain = Buffer.alloc(8);
+  plain.writeBigUInt64BE(BigInt(xact));
+  const iv = createHmac('sha256', derived.subarray(32)).update(binding).update(plain).digest().subarray(0, 12);
+  const cipher = createCipheriv('aes-256-gcm', derived.subarray(0, 32), iv).setAAD(binding);
+  const sealed = Buffer.concat([iv, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
+  return `sp_${sealed.toString('base64url')}`;
+}
+
 describe('a sync position', () => {
   it('tells nothing: two positions a transaction apart look unrelated', async () => {
     const position = await positionOf(PRODUCTS, KEYS.tenantA);
@@ -119,24 +137,58 @@ describe('a sync position', () => {
 
   it('sealed by the version before positions named their database: taken by the upgraded database only', async () => {
     // Sealed as that version did: the list, tenant, client and store as associated data, nothing else.
-    const [{ value }] = await t.db.query(`SELECT value FROM service_secrets WHERE name = 'cursor_signing_key'`);
-    const derived = Buffer.from(hkdfSync('sha256', Buffer.from(value, 'utf8'), Buffer.alloc(0), 'sync-position', 64));
-    const binding = createHash('sha256')
-      .update(JSON.stringify(['products', 'ten_a', 'cli_a_all', null]))
-      .digest();
     const [{ xact }] = await t.db.query(`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xact`);
-    const plain = Buffer.alloc(8);
-    plain.writeBigUInt64BE(BigInt(xact));
-    const iv = createHmac('sha256', derived.subarray(32)).update(binding).update(plain).digest().subarray(0, 12);
-    const cipher = createCipheriv('aes-256-gcm', derived.subarray(0, 32), iv).setAAD(binding);
-    const sealed = Buffer.concat([iv, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
-    const old = `sp_${sealed.toString('base64url')}`;
+    const old = await sealAsBefore(['products', 'ten_a', 'cli_a_all', null], xact, null);
 
     await t.db.query(`UPDATE sync_state SET legacy_incarnation = 'another database'`);
     expect(await expectRefused(`${PRODUCTS}&changedSince=${old}`)).toMatch(/another database/);
     await t.db.query(`UPDATE sync_state SET legacy_incarnation = (${INCARNATION_SQL})`);
     const res = await t.get(`${PRODUCTS}&changedSince=${old}`, KEYS.tenantA).expect(200);
     expect(res.headers['sync-position']).not.toBe(old);
+  });
+
+  it('sealed without the client’s creation (versions before): taken by that client, refused once it is made again', async () => {
+    // As versions before sealing the client's creation did: the list, tenant, client, store and the database.
+    const [{ xact, incarnation }] = await t.db.query(
+      `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xact, ${INCARNATION_SQL} AS incarnation`,
+    );
+    const [{ created }] = await t.db.query(
+      `SELECT created_xact::text AS created FROM api_clients WHERE id = 'cli_a_store1'`,
+    );
+    expect(BigInt(created)).toBeGreaterThan(0n);
+    const old = await sealAsBefore(['products', 'ten_a', 'cli_a_store1', null], xact, incarnation);
+    const res = await t.get(`${PRODUCTS}&changedSince=${old}`, KEYS.tenantAStore1).expect(200);
+    // What it hands out now is sealed for the client's creation.
+    expect(res.headers['sync-position']).not.toBe(old);
+    const sealed = res.headers['sync-position'];
+    await t.get(`${PRODUCTS}&changedSince=${sealed}`, KEYS.tenantAStore1).expect(200);
+    // Not later than the client's creation: it may be an earlier client's of this id.
+    const before = await sealAsBefore(['products', 'ten_a', 'cli_a_store1', null], created, incarnation);
+    expect(await expectRefused(`${PRODUCTS}&changedSince=${before}`, KEYS.tenantAStore1)).toMatch(
+      /was handed out before your API client was created again under the same id/,
+    );
+    // The client deleted and made again under its id (as db:import --replace does).
+    await t.db.transaction(async (m) => {
+      await m.query(`CREATE TEMP TABLE again ON COMMIT DROP AS SELECT * FROM api_clients WHERE id = 'cli_a_store1'`);
+      await m.query(
+        `CREATE TEMP TABLE again_keys ON COMMIT DROP AS SELECT * FROM api_keys WHERE client_id = 'cli_a_store1'`,
+      );
+      await m.query(`DELETE FROM api_clients WHERE id = 'cli_a_store1'`);
+      await m.query(`INSERT INTO api_clients SELECT * FROM again`);
+      await m.query(`INSERT INTO api_keys SELECT * FROM again_keys`);
+    });
+    for (const path of [PRODUCTS, '/v1/catalog/product-removals?pageSize=100']) {
+      // Sealed without its creation: refused by its transaction, with what happened.
+      expect(await expectRefused(`${path}&changedSince=${old}`, KEYS.tenantAStore1)).toMatch(
+        /was handed out before your API client was created again under the same id/,
+      );
+      // Sealed for the earlier client's creation: it does not open for this one.
+      expect(await expectRefused(`${path}&changedSince=${sealed}`, KEYS.tenantAStore1)).toMatch(
+        /was not handed out to this API client .*or your API client was created again under the same id since/,
+      );
+    }
+    const fresh = await positionOf(PRODUCTS, KEYS.tenantAStore1);
+    await t.get(`${PRODUCTS}&changedSince=${fresh}`, KEYS.tenantAStore1).expect(200);
   });
 
   it('is refused while another BEFORE ROW trigger fires after the marker trigger (it could undo a change unseen)', async () => {

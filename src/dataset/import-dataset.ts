@@ -1,4 +1,5 @@
 import type { DataSource, QueryRunner } from 'typeorm';
+import { lockProductsForNarrowingSql, mayNarrow } from '../schema/narrowing-lock.js';
 import { digestKey, keyHint } from '../values/api-key-format.js';
 import { count } from '../values/plural.js';
 import type { Dataset } from './dataset.types.js';
@@ -89,6 +90,12 @@ export async function importDataset(
     const problems = [...shapeProblems, ...referenceProblems.filter((p) => !malformed.has(p.path))];
     if (problems.length > 0) throw new DatasetImportError(problems);
 
+    // A client narrowed by this file locks products when it is written, after the products: taken
+    // there, the lock could deadlock with a product writer waiting for a product written here. Taken
+    // now, before any write, it waits for the writers under way instead (src/schema/narrowing-lock.ts).
+    if (await narrowsClients(runner, dataset, replacedTenants)) {
+      await runner.query(lockProductsForNarrowingSql('SHARE ROW EXCLUSIVE'));
+    }
     if (replacedTenants.length > 0) {
       // A tenant the file refers to without listing it keeps its own row (name, currency): the
       // file replaces what the tenant owns, and cannot recreate the tenant itself.
@@ -112,6 +119,24 @@ export async function importDataset(
   } finally {
     await runner.release();
   }
+}
+
+/**
+ * Whether writing the file's clients may narrow one of them (take a store out of its view): a client
+ * already there, outside the replaced tenants (whose clients are deleted first and inserted anew),
+ * given fewer stores or another tenant.
+ */
+async function narrowsClients(runner: QueryRunner, d: Dataset, replaced: string[]): Promise<boolean> {
+  if (d.apiClients.length === 0) return false;
+  const existing: { id: string; tenant_id: string; allowed_store_ids: string[] | null }[] = await runner.query(
+    `SELECT id, tenant_id, allowed_store_ids FROM api_clients WHERE id = ANY($1) AND NOT (tenant_id = ANY($2))`,
+    [d.apiClients.map((c) => c.id), replaced],
+  );
+  const inFile = new Map(d.apiClients.map((c) => [c.id, c]));
+  return existing.some((c) => {
+    const given = inFile.get(c.id)!;
+    return given.tenantId !== c.tenant_id || mayNarrow(c.allowed_store_ids, given.allowedStoreIds);
+  });
 }
 
 function tenantsNamed(d: Dataset): string[] {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ApiCaller } from '../auth/api-caller.js';
 import { Shapes } from '../database/statement.js';
 import { ApiError } from '../http/api-error.js';
-import { type DataScope, DataScopeService, scoped, scopeShape } from '../tenancy/data-scope.js';
+import { type DataScope, DataScopeService, scoped, scopeShape, type SyncView } from '../tenancy/data-scope.js';
 import { ScopedReader, type SyncGuard } from '../tenancy/scoped-reader.js';
 import type { JsonText } from '../values/json-text.js';
 import { CursorCodec } from './cursor.js';
@@ -34,12 +34,17 @@ interface PagePlan {
   /** The page number this page stands for. */
   readonly page: number;
   readonly sync: SyncRead;
-  /** What the walk's sync position is bound to. */
-  readonly positionBinding: Buffer;
+  /** What the walk's sync position is bound to, but the client's creation (SyncPositions.binding). */
+  readonly positionParts: readonly unknown[];
   /** On a page that continues a sync walk: its position, as handed out. */
   readonly position?: string;
   /** On a round: its position as decoded (the sync guard checks it in the read's snapshot). */
   readonly changed?: DecodedPosition;
+}
+
+/** A page of a sync walk: its plan, and the client's creation as read before it (what its position was decoded for). */
+interface SyncPlan extends PagePlan {
+  readonly clientCreated: string;
 }
 
 /** What one read of a page gives back. */
@@ -52,6 +57,8 @@ export interface ListedRows {
   readonly horizon: string | null;
   /** On a sync read: the database it read (what a position it hands out names). */
   readonly incarnation?: string;
+  /** On a sync read: the client's creation in its snapshot (what a position it hands out is sealed for). */
+  readonly clientCreated?: string;
 }
 
 type OneInput = { readonly scope: DataScope; readonly id: string };
@@ -91,25 +98,30 @@ export class ListEngine {
     ]);
     // Every row of the scope, inactive ones included, of a list that can be synced: a walk of it can be a sync basis.
     const syncable = definition.sync !== undefined && statements.active(filters).length === 0;
-    // A position belongs to this list of this client and store (a cursor to these filters too).
-    const positionBinding = SyncPositions.binding([definition.name, caller.tenantId, caller.clientId, query.storeId]);
+    // A position belongs to this list of this client (as created: see SyncPositions.binding) and store
+    // (a cursor to these filters too).
+    const positionParts = [definition.name, caller.tenantId, caller.clientId, query.storeId];
+    // A page of a sync walk reads what the client may see now, not what a key cache last saw, and in
+    // which snapshot: the position it hands out is not later than that snapshot's horizon. Read once,
+    // before a position is decoded: the client's creation is part of what a position is bound to.
+    let fresh: Promise<SyncView> | undefined;
+    const viewOf = (): Promise<SyncView> => (fresh ??= this.dataScopes.viewForSync(caller, query.storeId));
     // A cursor and a position are checked (400) before the store is (404): parameters come before stores.
-    const plan = await this.begin(query, binding, positionBinding, syncable, caller.deadlineMs);
+    const plan = await this.begin(query, binding, positionParts, viewOf, syncable, caller.deadlineMs);
     const { takeHorizon, caughtUpTo, changedSince } = plan.sync;
     if (!takeHorizon && caughtUpTo === undefined && changedSince === undefined) {
       const scope = await this.dataScopes.resolve(caller, query.storeId);
       const listed = await this.read(definition, { scope, filters, window: plan.window, sync: plan.sync });
       return this.end(plan, binding, listed, null, caller.deadlineMs);
     }
-    // A page of a sync walk reads what the client may see now, not what a key cache last saw, and in
-    // which snapshot: the position it hands out is not later than that snapshot's horizon.
-    const view = await this.dataScopes.resolveForSync(caller, query.storeId);
+    const synced = await viewOf();
+    const view = synced.scope();
     if (changedSince !== undefined && BigInt(changedSince) > BigInt(view.next))
       throw invalidPosition(AHEAD_OF_DATABASE);
     const listed = await this.read(
       definition,
       { scope: view.scope, filters, window: plan.window, sync: plan.sync },
-      plan,
+      { ...plan, clientCreated: synced.clientCreated },
     );
     return this.end(plan, binding, listed, view.horizon, caller.deadlineMs);
   }
@@ -119,7 +131,7 @@ export class ListEngine {
    * the replica has not caught up with the sync walk's position. A page of a sync walk (`sync`) reads
    * in one snapshot, guarded first (see readOn).
    */
-  async read(definition: ListDefinition, input: ListRead, sync?: PagePlan): Promise<ListedRows> {
+  async read(definition: ListDefinition, input: ListRead, sync?: SyncPlan): Promise<ListedRows> {
     const statements = this.statementsOf(definition);
     return (
       (await this.readOn(statements, input, 'replica', sync)) ??
@@ -163,16 +175,23 @@ export class ListEngine {
       query.pageSize,
       query.changedSince,
     ]);
-    const positionBinding = SyncPositions.binding([definition.name, caller.tenantId, caller.clientId, query.storeId]);
+    // The client as it is now (its creation is part of what a position is bound to), then the 400s, then the 404.
+    const synced = await this.dataScopes.viewForSync(caller, query.storeId);
+    const positionBinding = SyncPositions.binding(
+      [definition.name, caller.tenantId, caller.clientId, query.storeId],
+      synced.clientCreated,
+    );
     const changed = await this.positions.decode(positionBinding, query.changedSince, caller.deadlineMs);
     const state =
       query.cursor === undefined ? undefined : await this.cursors.decode(binding, query.cursor, caller.deadlineMs);
-    const view = await this.dataScopes.resolveForSync(caller, query.storeId);
+    const view = synced.scope();
     if (BigInt(changed.xact) > BigInt(view.next)) throw invalidPosition(AHEAD_OF_DATABASE);
     const readOn = (server: 'primary' | 'replica'): Promise<ListedRows | null> =>
       this.reader.read(view.scope, { cost: 'expensive', server, snapshot: true }, async (db) => {
         const guard = await db.syncGuard();
         this.positions.observe(guard.incarnation);
+        // A replica that does not have the client as created yet has not caught up: the primary answers.
+        if (server === 'replica' && guard.clientCreated !== synced.clientCreated) return null;
         if (state === undefined) refuseUnsafe(changed, guard);
         if (server === 'replica' && BigInt(guard.horizon) < BigInt(view.horizon)) return null;
         const input: RemovalsRead = {
@@ -264,25 +283,24 @@ export class ListEngine {
   private async begin(
     query: ListQuery,
     binding: string,
-    positionBinding: Buffer,
+    positionParts: readonly unknown[],
+    viewOf: () => Promise<SyncView>,
     syncable: boolean,
     deadlineMs: number,
   ): Promise<PagePlan> {
-    const changedSince =
-      query.changedSince === undefined
-        ? undefined
-        : await this.positions.decode(positionBinding, query.changedSince, deadlineMs);
+    const decode = async (position: string): Promise<DecodedPosition> => {
+      const positionBinding = SyncPositions.binding(positionParts, (await viewOf()).clientCreated);
+      return this.positions.decode(positionBinding, position, deadlineMs);
+    };
+    const changedSince = query.changedSince === undefined ? undefined : await decode(query.changedSince);
     if (query.cursor !== undefined) {
       const state = await this.cursors.decode(binding, query.cursor, deadlineMs);
-      const caughtUpTo =
-        state.position === undefined
-          ? undefined
-          : await this.positions.decode(positionBinding, state.position, deadlineMs);
+      const caughtUpTo = state.position === undefined ? undefined : await decode(state.position);
       return {
         window: { pageSize: query.pageSize, offset: 0, afterId: state.afterId },
         page: state.page,
         sync: { changedSince: changedSince?.xact, caughtUpTo: caughtUpTo?.xact },
-        positionBinding,
+        positionParts,
         position: state.position,
         changed: changedSince,
       };
@@ -292,7 +310,7 @@ export class ListEngine {
       window: { pageSize: query.pageSize, offset: (page - 1) * query.pageSize },
       page,
       sync: { changedSince: changedSince?.xact, takeHorizon: syncable && query.page === undefined },
-      positionBinding,
+      positionParts,
       changed: changedSince,
     };
   }
@@ -307,19 +325,23 @@ export class ListEngine {
     statements: ListStatements,
     given: ListRead,
     server: 'primary' | 'replica',
-    sync?: PagePlan,
+    sync?: SyncPlan,
   ): Promise<ListedRows | null> {
     const options = { cost: statements.cost(given), server, snapshot: sync !== undefined };
     return this.reader.read(given.scope, options, async (db) => {
       let input = given;
       let incarnation: string | undefined;
+      let clientCreated: string | undefined;
       if (sync !== undefined) {
         const guard = await db.syncGuard();
         this.positions.observe(guard.incarnation);
+        // A replica that does not have the client as created yet has not caught up: the primary answers.
+        if (server === 'replica' && guard.clientCreated !== sync.clientCreated) return null;
         // On a round's first page: its later pages go on with the walk (a position voided meanwhile
         // is refused to the next round, which starts from this walk's position, taken before).
         if (sync.changed !== undefined && sync.position === undefined) refuseUnsafe(sync.changed, guard);
         incarnation = guard.incarnation;
+        clientCreated = guard.clientCreated;
         input = { ...input, scope: guard.scope };
       }
       // The parents changed since the position: their rows are in the round too. A list of rows of
@@ -337,7 +359,7 @@ export class ListEngine {
       if (server === 'replica' && caughtUpTo !== undefined && BigInt(horizon!) < BigInt(caughtUpTo)) return null;
       const { window } = input;
       if (window.afterId === undefined && window.offset >= total) {
-        return { total, rows: [], lastId: null, hasNext: false, horizon, incarnation };
+        return { total, rows: [], lastId: null, hasNext: false, horizon, incarnation, clientCreated };
       }
       const found = await db.rows<{ id: string; json: JsonText }, ListRead>(statements.page(input), input);
       const rows = found.slice(0, window.pageSize);
@@ -348,13 +370,15 @@ export class ListEngine {
         hasNext: found.length > window.pageSize,
         horizon,
         incarnation,
+        clientCreated,
       };
     });
   }
 
   /**
    * The page's body and cursor, and on a sync walk its position: carried by the cursor, or taken now
-   * when the walk begins, as the older of the read's horizon and the client view's (`viewHorizon`).
+   * when the walk begins, as the older of the read's horizon and the client view's (`viewHorizon`),
+   * sealed for the client as its snapshot has it (its creation: the one whose view the page read).
    */
   private async end(
     plan: PagePlan,
@@ -369,10 +393,12 @@ export class ListEngine {
       plan.sync.takeHorizon &&
       listed.horizon !== null &&
       viewHorizon !== null &&
-      listed.incarnation !== undefined
+      listed.incarnation !== undefined &&
+      listed.clientCreated !== undefined
     ) {
       const taken = BigInt(listed.horizon) < BigInt(viewHorizon) ? listed.horizon : viewHorizon;
-      position = await this.positions.encode(plan.positionBinding, listed.incarnation, taken, deadlineMs);
+      const positionBinding = SyncPositions.binding(plan.positionParts, listed.clientCreated);
+      position = await this.positions.encode(positionBinding, listed.incarnation, taken, deadlineMs);
     }
     const nextCursor =
       listed.hasNext && listed.lastId !== null
@@ -387,9 +413,9 @@ export class ListEngine {
 }
 
 /**
-
- * A position is honoured only by the database it names, while every trigger fires as declared, and
- * when nothing that marks no rows happened since (docs/sync.md#when-a-position-is-refused).
+ * A position is honoured only by the database it names, while every trigger fires as declared, when
+ * nothing that marks no rows happened since, and only for the client it was handed out to, not an
+ * earlier one of its id (docs/sync.md#when-a-position-is-refused).
  */
 function refuseUnsafe(position: DecodedPosition, guard: SyncGuard): void {
   const database = position.incarnation ?? guard.legacyIncarnation;
@@ -397,7 +423,17 @@ function refuseUnsafe(position: DecodedPosition, guard: SyncGuard): void {
   if (!guard.triggersOk) throw invalidPosition(REFUSED.triggersOff);
   if (BigInt(position.xact) <= BigInt(guard.voidThrough)) throw invalidPosition(REFUSED.voided);
   if (BigInt(position.xact) <= BigInt(guard.prunedThrough)) throw invalidPosition(REFUSED.pruned);
-  if (BigInt(position.xact) <= BigInt(guard.clientCreated)) throw invalidPosition(REFUSED.clientRecreated);
+  // Sealed for the client's creation (SyncPositions.binding): it must be this snapshot's client (the
+  // client may have been made again since it was decoded). Sealed without it (a client made before
+  // created_xact was kept, a version before, a bare sp_<transaction>): a position not later than this
+  // client's creation may be an earlier client's, and what that one saw and lost is not recorded for
+  // this one. (Such a position handed out to this very client by an earlier version while a write
+  // transaction older than the client was open is refused too: it cannot be told from one.)
+  const earlier =
+    position.clientCreated !== null
+      ? position.clientCreated !== guard.clientCreated
+      : BigInt(position.xact) <= BigInt(guard.clientCreated);
+  if (earlier) throw invalidPosition(REFUSED.clientRecreated);
 }
 
 /**

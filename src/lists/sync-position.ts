@@ -27,14 +27,37 @@ export const FULL_COPY = 'take a full copy (the walk without changedSince) and k
 export interface DecodedPosition {
   readonly xact: string;
   readonly incarnation: string | null;
+  /**
+   * The creation of the API client (`api_clients.created_xact`) the position was sealed for, when it
+   * was sealed for one; null for a position sealed without it (a client made before the column, whose
+   * created_xact is 0, a version before this one, a bare `sp_<transaction>`): the sync guard then
+   * refuses it when it is not later than the client's creation.
+   */
+  readonly clientCreated: string | null;
+}
+
+/**
+ * What a position is bound to: the list, tenant, client and store, and the client's creation
+ * (`api_clients.created_xact`) when it is not 0, so that a client deleted and created again under its
+ * id cannot use the positions of the one before. A client made before that column (0) is bound as
+ * it always was, and so are positions sealed before it: `unsealed` still opens them.
+ */
+export interface PositionBinding {
+  /** What positions handed out now are sealed to. */
+  readonly sealed: Buffer;
+  /** The client's creation sealed into `sealed`; null when it is 0 (not sealed). */
+  readonly clientCreated: string | null;
+  /** The binding without the client's creation (`sealed` itself when it is 0). */
+  readonly unsealed: Buffer;
 }
 
 /**
  * Encodes and decodes sync positions. A position is a transaction id (see the ChangeMarkers
  * migration), encrypted with AES-256-GCM under a key derived from the service's signing key, with the
- * list, client, tenant, store and the database incarnation (sync-state.ts) as associated data: an
- * altered position, or one used by another client, on another list, for another store or on another
- * database (a restore, a promoted replica, a new cluster), fails its authentication or its check. The
+ * list, client, tenant, store, the client's creation (PositionBinding) and the database incarnation
+ * (sync-state.ts) as associated data: an altered position, or one used by another client (an earlier
+ * client of the same id included), on another list, for another store or on another database (a
+ * restore, a promoted replica, a new cluster), fails its authentication or its check. The
  * IV is derived from the position and what it is bound to (a synthetic IV), so one position always
  * reads the same: every page of a walk carries the same header.
  *
@@ -50,14 +73,24 @@ export class SyncPositions {
     private readonly database: DatabaseIncarnation,
   ) {}
 
-  /** What a position is bound to. */
-  static binding(parts: readonly unknown[]): Buffer {
-    return createHash('sha256').update(JSON.stringify(parts)).digest();
+  /**
+   * What a position of `parts` (the list, tenant, client and store) is bound to, for the client whose
+   * `api_clients.created_xact` is `clientCreated` ('0': made before the column, or not there).
+   */
+  static binding(parts: readonly unknown[], clientCreated: string): PositionBinding {
+    const unsealed = digest(parts);
+    if (BigInt(clientCreated) === 0n) return { sealed: unsealed, clientCreated: null, unsealed };
+    return { sealed: digest([...parts, { clientCreated }]), clientCreated, unsealed };
   }
 
-  async encode(binding: Buffer, incarnation: string, transaction: string, deadlineMs: number): Promise<string> {
+  async encode(
+    binding: PositionBinding,
+    incarnation: string,
+    transaction: string,
+    deadlineMs: number,
+  ): Promise<string> {
     const keys = await this.keysFor(deadlineMs);
-    const aad = boundTo(binding, incarnation);
+    const aad = boundTo(binding.sealed, incarnation);
     const plain = Buffer.alloc(8);
     plain.writeBigUInt64BE(BigInt(transaction));
     const iv = createHmac('sha256', keys.iv).update(aad).update(plain).digest().subarray(0, IV_BYTES);
@@ -66,32 +99,42 @@ export class SyncPositions {
     return `${PREFIX}${sealed.toString('base64url')}`;
   }
 
-  /** The transaction and database of a position this service handed out for `binding`; a 400 for anything else. */
-  async decode(binding: Buffer, position: string, deadlineMs: number): Promise<DecodedPosition> {
+  /**
+   * The transaction and database of a position this service handed out for `binding`, and the client
+   * creation it was sealed for; a 400 for anything else (an altered position, another list's, client's,
+   * store's or database's, or that of an earlier client of this id: it was sealed for that one).
+   */
+  async decode(binding: PositionBinding, position: string, deadlineMs: number): Promise<DecodedPosition> {
     const legacy = LEGACY.exec(position);
     if (legacy !== null) {
       if (BigInt(legacy[1]) > MAX_XACT) throw invalidPosition(`is not a position of this service: ${FULL_COPY}`);
-      return { xact: BigInt(legacy[1]).toString(), incarnation: null };
+      return { xact: BigInt(legacy[1]).toString(), incarnation: null, clientCreated: null };
     }
     const sealed = Buffer.from(position.slice(PREFIX.length), 'base64url');
     if (!position.startsWith(PREFIX) || sealed.length !== IV_BYTES + 8 + TAG_BYTES) {
       throw invalidPosition(`is not a position of this service: ${FULL_COPY}`);
     }
     const keys = await this.keysFor(deadlineMs);
+    // Sealed for this client (its creation), else without it (before sealing it, or a client made before it).
+    const tries: [Buffer, string | null][] = [[binding.sealed, binding.clientCreated]];
+    if (binding.clientCreated !== null) tries.push([binding.unsealed, null]);
     const known = await this.database.current(deadlineMs);
-    let xact = open(keys.cipher, sealed, boundTo(binding, known));
-    if (xact !== null) return { xact, incarnation: known };
+    for (const [aad, clientCreated] of tries) {
+      const xact = open(keys.cipher, sealed, boundTo(aad, known));
+      if (xact !== null) return { xact, incarnation: known, clientCreated };
+    }
     // The database may have changed under the service (a failover, a restore): read it again.
     const now = await this.database.current(deadlineMs, true);
     if (now !== known) {
-      xact = open(keys.cipher, sealed, boundTo(binding, now));
-      if (xact !== null) return { xact, incarnation: now };
+      for (const [aad, clientCreated] of tries) {
+        const xact = open(keys.cipher, sealed, boundTo(aad, now));
+        if (xact !== null) return { xact, incarnation: now, clientCreated };
+      }
     }
-    xact = open(keys.cipher, sealed, binding);
-    if (xact !== null) return { xact, incarnation: null };
-    throw invalidPosition(
-      `was not handed out to this API client for this list (and storeId) by this database, or was altered: ${FULL_COPY}`,
-    );
+    // Sealed before positions named their database (and the client's creation).
+    const xact = open(keys.cipher, sealed, binding.unsealed);
+    if (xact !== null) return { xact, incarnation: null, clientCreated: null };
+    throw invalidPosition(NOT_HANDED_OUT);
   }
 
   /** A read saw this incarnation: the next decode tries it first. */
@@ -114,6 +157,10 @@ export class SyncPositions {
   }
 }
 
+function digest(parts: readonly unknown[]): Buffer {
+  return createHash('sha256').update(JSON.stringify(parts)).digest();
+}
+
 /** The associated data of a position of `binding` handed out by the database `incarnation`. */
 function boundTo(binding: Buffer, incarnation: string): Buffer {
   return createHash('sha256').update(binding).update(`\0${incarnation}`).digest();
@@ -130,6 +177,15 @@ function open(cipher: Buffer, sealed: Buffer, aad: Buffer): string | null {
     return null;
   }
 }
+
+/**
+ * The message of a position that does not open: altered, another list's, client's, store's or
+ * database's (the service has not read that one since it started), or sealed for an earlier client of
+ * this id, deleted since (positions are sealed for the client's creation).
+ */
+export const NOT_HANDED_OUT =
+  `was not handed out to this API client for this list (and storeId) by this database, or was altered, ` +
+  `or your API client was created again under the same id since: ${FULL_COPY}`;
 
 /** The message of a position ahead of the database (restored from a backup, or from elsewhere). */
 export const AHEAD_OF_DATABASE = `is ahead of this database: it was not handed out by it (was the database restored?): ${FULL_COPY}`;

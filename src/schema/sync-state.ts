@@ -113,7 +113,11 @@ export interface SyncGuardRow {
   readonly horizon: string;
   readonly clientExists: boolean;
   readonly allowedStoreIds: readonly string[] | null;
-  /** The transaction that created the client's row: a position at or below it was handed out to an earlier client of its id. */
+  /**
+   * The transaction that created the client's row (0: made before it was kept, or no client): a
+   * position sealed for another creation, or sealed for none and at or below it, may be an earlier
+   * client's of its id (refuseUnsafe in src/lists/list-engine.ts).
+   */
   readonly clientCreated: string;
 }
 

@@ -31,6 +31,14 @@ export interface SyncScope {
   readonly next: string;
 }
 
+/** What a page of a sync walk reads of its client first, fresh: what its positions are bound to, and its scope. */
+export interface SyncView {
+  /** The client's creation (api_clients.created_xact), read now: '0' for a client made before it was kept. */
+  readonly clientCreated: string;
+  /** The walk's scope; the 404 of a store outside the view (thrown after the request's 400s). */
+  scope(): SyncScope;
+}
+
 @Injectable()
 export class DataScopeService {
   constructor(private readonly stores: StoresRepository) {}
@@ -51,15 +59,21 @@ export class DataScopeService {
   /**
    * The scope of a page of a sync walk, from the client's allow-list as it is now (a key's cached
    * allow-list may be seconds old), with the snapshot it was read in: a store that came into the view
-   * after that snapshot has a grant at or after its horizon, which the next round brings.
+   * after that snapshot has a grant at or after its horizon, which the next round brings. Its
+   * creation is read now too (not from the key cache): a position is bound to it.
    */
-  async resolveForSync(caller: ApiCaller, storeId?: string): Promise<SyncScope> {
+  async viewForSync(caller: ApiCaller, storeId?: string): Promise<SyncView> {
     const view = await this.stores.view(caller.tenantId, caller.clientId, storeId ?? null, caller.deadlineMs);
-    if (storeId !== undefined) {
-      const allowed = view.allowedStoreIds === null || view.allowedStoreIds.includes(storeId);
-      if (!allowed || !view.storeExists) throw ApiError.notFound();
-    }
-    return { scope: scopeOf(caller, view.allowedStoreIds, storeId), horizon: view.horizon, next: view.next };
+    return {
+      clientCreated: view.clientCreated,
+      scope: () => {
+        if (storeId !== undefined) {
+          const allowed = view.allowedStoreIds === null || view.allowedStoreIds.includes(storeId);
+          if (!allowed || !view.storeExists) throw ApiError.notFound();
+        }
+        return { scope: scopeOf(caller, view.allowedStoreIds, storeId), horizon: view.horizon, next: view.next };
+      },
+    };
   }
 }
 

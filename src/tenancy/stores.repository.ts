@@ -14,6 +14,8 @@ export interface ClientView {
   readonly horizon: string;
   /** The first transaction id not yet handed out when it was read. */
   readonly next: string;
+  /** The client's creation (api_clients.created_xact): '0' for a client made before it was kept, or none. */
+  readonly clientCreated: string;
 }
 
 const STORE_EXISTS = fixedStatement<StoreInput>(
@@ -29,7 +31,8 @@ const CLIENT_VIEW = fixedStatement<ViewInput>((sql) => {
        ${store}::text IS NULL OR EXISTS (SELECT 1 FROM stores s WHERE s.id = ${store} AND s.tenant_id = ${tenant})
          AS "storeExists",
        pg_snapshot_xmin(pg_current_snapshot())::text AS horizon,
-       pg_snapshot_xmax(pg_current_snapshot())::text AS next
+       pg_snapshot_xmax(pg_current_snapshot())::text AS next,
+       c.created_xact::text AS "clientCreated"
   FROM api_clients c WHERE c.id = ${client} AND c.tenant_id = ${tenant}`;
 });
 
@@ -56,6 +59,6 @@ export class StoresRepository {
     const rows = await this.reader.read(deadlineMs, { cost: 'cheap', server: 'primary', client: clientId }, (session) =>
       session.rows<ClientView>(CLIENT_VIEW, CLIENT_VIEW.values(input)),
     );
-    return rows[0] ?? { allowedStoreIds: [], storeExists: false, horizon: '0', next: '0' };
+    return rows[0] ?? { allowedStoreIds: [], storeExists: false, horizon: '0', next: '0', clientCreated: '0' };
   }
 }

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { digestKey, generateKey, keyHint } from '../../values/api-key-format.js';
 import { ApiClient, type ClientStatus } from '../../schema/tables/api-client.entity.js';
 import { ApiKey } from '../../schema/tables/api-key.entity.js';
+import { lockProductsForNarrowingSql, mayNarrow } from '../../schema/narrowing-lock.js';
 import { isScope, type Scope, SCOPES } from '../../auth/scopes.js';
 import type { AppEnv } from '../../config/app-config.js';
 import { isOpaqueId } from '../../values/formats.js';
@@ -122,7 +123,17 @@ export class AdminService {
       checkRateLimit(changes.rateLimitPerMinute);
       update.rateLimitPerMinute = changes.rateLimitPerMinute;
     }
-    await this.db.getRepository(ApiClient).update({ id: clientId }, update);
+    if (update.allowedStoreIds !== undefined && mayNarrow(client.allowedStoreIds, update.allowedStoreIds)) {
+      // The narrowing trigger locks products; taken after the UPDATE holds the client's row, that lock
+      // could deadlock with an import that wrote products and waits for this row. Taken first, it waits
+      // for the writers under way instead (src/schema/narrowing-lock.ts).
+      await this.db.transaction(async (m) => {
+        await m.query(lockProductsForNarrowingSql('SHARE'));
+        await m.getRepository(ApiClient).update({ id: clientId }, update);
+      });
+    } else {
+      await this.db.getRepository(ApiClient).update({ id: clientId }, update);
+    }
     return (await this.listClients()).find((c) => c.id === clientId)!;
   }
 
