@@ -8,7 +8,12 @@ const NAMES = ['http_requests_total', 'http_request_duration_seconds'];
 function reference(): { registry: Registry; observe(method: string, route: string, status: string, s: number): void } {
   const registry = new Registry();
   const labelNames = ['method', 'route', 'status'];
-  const requests = new Counter({ name: NAMES[0], help: 'HTTP requests by route, method and status.', labelNames, registers: [registry] });
+  const requests = new Counter({
+    name: NAMES[0],
+    help: 'HTTP requests by route, method and status.',
+    labelNames,
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: NAMES[1],
     help: 'HTTP request duration by route, method and status.',
@@ -31,7 +36,7 @@ const text = async (registry: Registry): Promise<string> =>
 describe('MetricsService request series', () => {
   const seed = Number(process.env.METRICS_SEED ?? Math.floor(Math.random() * 2 ** 31));
   let state = seed;
-  const random = (): number => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const random = (): number => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
   const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)];
 
   beforeAll(() => console.log(`METRICS_SEED=${seed}`));
@@ -41,7 +46,11 @@ describe('MetricsService request series', () => {
     let expected = reference();
     const observe = (n: number): void => {
       for (let i = 0; i < n; i++) {
-        const labels = [pick(['GET', 'HEAD']), pick(['/v1/catalog/products', '/v1/inventory/stock', '/health/live']), pick(['200', '404', '429'])] as const;
+        const labels = [
+          pick(['GET', 'HEAD']),
+          pick(['/v1/catalog/products', '/v1/inventory/stock', '/health/live']),
+          pick(['200', '404', '429']),
+        ] as const;
         // Durations on and around the bucket bounds, and far above the last.
         const seconds = pick([0, 0.002, 0.0020001, 0.05, 0.1, 4.9, 5, 7, random() * 0.3, random() * 10]);
         metrics.observeRequest(...labels, seconds);
