@@ -106,6 +106,13 @@ export class FairScheduler {
   ) {}
 
   /** Resolves once the read may start; rejects with AdmissionRefused when it may not. */
+  /** Starts a read at once when it may start now (as `acquire` would), without a promise; else false. */
+  tryAcquire(client: string, lane: Cost): boolean {
+    if (!this.mayStart(client, lane)) return false;
+    this.start(client, lane);
+    return true;
+  }
+
   acquire(client: string, lane: Cost, deadlineMs: number): Promise<void> {
     if (this.mayStart(client, lane)) {
       this.start(client, lane);

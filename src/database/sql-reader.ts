@@ -91,7 +91,9 @@ export class SqlReader implements OnModuleDestroy {
     const scheduler = this.scheduler(pool);
     const client = options.client ?? '';
     const lane = options.cost;
-    await scheduler.acquire(client, lane, deadlineMs).catch((error: unknown) => this.refused(error));
+    // Most reads start at once: no promise to wait for then.
+    if (!scheduler.tryAcquire(client, lane))
+      await scheduler.acquire(client, lane, deadlineMs).catch((error: unknown) => this.refused(error));
     let checkout: Checkout;
     try {
       checkout = new Checkout(await this.connect(pool, deadlineMs), deadlineMs, this.namedStatements);
@@ -155,10 +157,15 @@ export class SqlReader implements OnModuleDestroy {
   }
 
   /** A connection of the pool, or a DatabaseDeadlineError when none comes before the deadline. */
-  private async connect(pool: Pool, deadlineMs: number): Promise<PoolClient> {
-    if (Date.now() >= deadlineMs) throw new DatabaseDeadlineError('the request deadline passed before a connection');
-    // An idle connection is handed over at once: nothing to watch.
+  private connect(pool: Pool, deadlineMs: number): Promise<PoolClient> {
+    if (Date.now() >= deadlineMs)
+      return Promise.reject(new DatabaseDeadlineError('the request deadline passed before a connection'));
+    // An idle connection is handed over at once: nothing to watch (and no promise of an async function around pg's).
     if (pool.idleCount > 0) return pool.connect();
+    return this.connectWatched(pool, deadlineMs);
+  }
+
+  private async connectWatched(pool: Pool, deadlineMs: number): Promise<PoolClient> {
     const pending = pool.connect();
     let watch: Watched | undefined;
     const overdue = new Promise<never>((_, reject) => {
