@@ -16,6 +16,14 @@ function isProbe(url: string | undefined): boolean {
 const now = (): number => performance.now();
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The set a response is in until it closes: one shared listener, not a closure and a `once` wrapper per request. */
+const IN_FLIGHT = Symbol('drain-in-flight');
+type InFlight = ServerResponse & { [IN_FLIGHT]?: Set<ServerResponse> };
+
+function leaveInFlight(this: InFlight): void {
+  this[IN_FLIGHT]?.delete(this);
+}
+
 /**
  * Shutdown of an HTTP/1.1 server whose clients keep their connections alive, without refusing or
  * resetting a request that a load balancer still sends here:
@@ -47,7 +55,8 @@ export class ConnectionDrain {
         return;
       }
       this.inFlight.add(res);
-      res.once('close', () => this.inFlight.delete(res));
+      (res as InFlight)[IN_FLIGHT] = this.inFlight;
+      res.on('close', leaveInFlight);
     });
   }
 
