@@ -20,6 +20,10 @@ interface Hold {
 /** Requests started shed (src/admission/request-gate.ts, `sweep`), with why. */
 const shedRequests = new WeakMap<IncomingMessage, Shed>();
 
+const GATED = Symbol('gate-connection');
+const SHED = Symbol('gate-shed');
+type GatedResponse = ServerResponse & { [GATED]?: ServerSocket; [SHED]?: boolean };
+
 /**
  * Whether the gate started `req` only to refuse it (it was held past `holdMs`): the application
  * answers it at once with the admission refusals' 429 or 503, before any work (the key lookup too).
@@ -92,16 +96,25 @@ export function boundRequests(
   let startable: { connection: ServerSocket; request: Exchange }[] = [];
   let scheduled = false;
 
+  // One 'close' listener for every response this gate runs (its connection and whether it was shed
+  // kept on the response), not a closure and a `once` wrapper per request.
+  function released(this: GatedResponse): void {
+    const socket = this[GATED]!;
+    const freed = gate.release(socket, this[SHED] === true);
+    if (freed.length > 0) startable.push(...freed);
+    if (!scheduled && startable.length > 0) {
+      scheduled = true;
+      setImmediate(startHeld);
+    }
+    resumeIfFree(socket);
+  }
+
   const run = (socket: ServerSocket, { req, res }: Exchange, shed?: Shed): void => {
     if (shed !== undefined) shedRequests.set(req, shed);
-    res.once('close', () => {
-      startable.push(...gate.release(socket, shed !== undefined));
-      if (!scheduled && startable.length > 0) {
-        scheduled = true;
-        setImmediate(startHeld);
-      }
-      resumeIfFree(socket);
-    });
+    const gated = res as GatedResponse;
+    gated[GATED] = socket;
+    gated[SHED] = shed !== undefined;
+    res.on('close', released);
     for (const handler of handlers) handler.call(server, req, res);
   };
 
@@ -164,7 +177,8 @@ export function boundRequests(
       holdable(socket, hold);
       socket.once('close', () => gate.close(socket));
     }
-    if (gate.offer(socket, clientOf(req), { req, res })) run(socket, { req, res });
+    const exchange = { req, res };
+    if (gate.offer(socket, clientOf(req), exchange)) run(socket, exchange);
     // Only once a request is held: a connection with nothing held is still read, so that a client
     // that goes away is noticed (and its request's work ended) while its request runs.
     else if (!hold.holding) {
