@@ -2,7 +2,8 @@ import type { Server } from 'node:http';
 import { type ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { boundRequests, shedOf } from './admission/pipeline-depth.js';
+import { boundRequests, gateClientOf, shedOf } from './admission/pipeline-depth.js';
+import { CallerResolver } from './auth/caller-resolver.js';
 import type { AppConfig } from './config/app-config.js';
 import { DatabaseBusyError, DatabaseOverloadedError } from './database/deadline.js';
 import { RETRY_AFTER_SECONDS } from './database/sql-reader.js';
@@ -70,13 +71,23 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, log
   // for `If-None-Match: *` (which matches without an ETag), so no request of this app is ever fresh.
   Object.defineProperty((app.getHttpAdapter().getInstance() as Express).request, 'fresh', { get: () => false });
   const rateLimit = app.get(RateLimitMiddleware);
+  const callers = app.get(CallerResolver);
   // Around Express alone (the listeners added below see every request as it is parsed).
-  boundRequests(app.getHttpServer() as Server, {
-    perConnection: config.httpPipelineDepth,
-    perClient: config.httpClientInFlight,
-    total: config.httpInFlight,
-    holdMs: config.httpHoldMs,
-  });
+  boundRequests(
+    app.getHttpServer() as Server,
+    {
+      perConnection: config.httpPipelineDepth,
+      perClient: config.httpClientInFlight,
+      total: config.httpInFlight,
+      holdMs: config.httpHoldMs,
+      heldPerConnection: config.httpHeldPerConnection,
+      heldTotal: config.httpHeldTotal,
+    },
+    // A key known valid names its API client (the caller, when known now, is kept for the rate limit).
+    (req) => gateClientOf(req, (r) => callers.gateClient(r as Request)),
+    // A client that stops reading its answer holds the request's place: its connection is closed.
+    config.httpSendTimeoutMs,
+  );
   boundRequestArrival(app.getHttpServer() as Server, config);
   answerRequestsNodeWouldRefuse(app.getHttpServer(), (address) => rateLimit.chargeConnection(address));
   app.use(

@@ -237,7 +237,11 @@ describe(`overload (OVERLOAD_SEED=${SEED})`, () => {
   };
 
   it('a pipelined flood is paced (held unread) or shed with 429/503, never 500, and a polite client is answered meanwhile', async () => {
-    server = await startServer(env(), { withinMs: 120_000 });
+    // Every connection's requests within what one connection may hold (the test after this one goes beyond).
+    server = await startServer(
+      { ...env(), HTTP_HELD_PER_CONNECTION: '200', HTTP_HELD_TOTAL: '100000' },
+      { withinMs: 120_000 },
+    );
     const politeRun = await politeClient(server.base);
     const connections = 20 + Math.floor(random() * 30);
     const depth = 50 + Math.floor(random() * 100);
@@ -326,6 +330,11 @@ describe(`overload (OVERLOAD_SEED=${SEED})`, () => {
         )
       ).rows[0].n;
     let slow: ReturnType<typeof pipelined> | undefined;
+    // Both keys known valid first: the gate counts a key's requests for its API client only then
+    // (before, for the address they come from).
+    const warm = new http.Agent({ keepAlive: false });
+    for (const key of [KEYS.tenantA, KEYS.tenantB]) await get(warm, server.base, POLITE_BY_ID, key);
+    warm.destroy();
     try {
       await locker.query('BEGIN');
       await locker.query('LOCK TABLE categories IN ACCESS EXCLUSIVE MODE');
@@ -402,6 +411,76 @@ describe(`overload (OVERLOAD_SEED=${SEED})`, () => {
       slow?.socket.destroy();
       await locker.end();
     }
+  });
+
+  it('a connection pipelining more than HTTP_HELD_PER_CONNECTION requests is closed, and a polite client is answered', async () => {
+    server = await startServer({ ...env(), HTTP_HELD_PER_CONNECTION: '16' }, { withinMs: 120_000 });
+    const politeRun = await politeClient(server.base);
+    const connections = 20 + Math.floor(random() * 30);
+    const depth = 100 + Math.floor(random() * 400);
+    const statuses: Counts = {};
+    let over = false;
+    const attack = Promise.all(
+      Array.from({ length: connections }, () =>
+        flood(server!.base, BY_ID, KEYS.tenantA, statuses, { total: depth, window: depth }),
+      ),
+    ).then(() => (over = true));
+    const polite = await politeRun(() => over);
+    await attack;
+    console.log('pipelined beyond the held bound', { connections, depth, statuses, polite });
+    // Each connection is closed with most of its requests unanswered (what it ran first is answered);
+    // none is answered 500.
+    expect([`OVERLOAD_SEED=${SEED}`, statuses.unanswered, statuses['500']]).toEqual([
+      `OVERLOAD_SEED=${SEED}`,
+      connections,
+      undefined,
+    ]);
+    expectPolite(polite, 'polite client beside connections pipelining beyond the held bound');
+  });
+
+  it('credentials invented per connection share their address place: a known client is not refused for them', async () => {
+    // Four places in all; the junk connections ask for the 1.5 MB Swagger bundle, more often than
+    // loopback's socket buffers hold, and never read it.
+    const PIPELINED = 24;
+    server = await startServer(
+      { ...env(), HTTP_IN_FLIGHT: '4', HTTP_CLIENT_IN_FLIGHT: '2', HTTP_SEND_TIMEOUT_MS: '2000', DOCS_ENABLED: 'true' },
+      { withinMs: 120_000 },
+    );
+    const politeRun = await politeClient(server.base);
+    const junk = 10 + Math.floor(random() * 20);
+    const { hostname, port } = new URL(server.base);
+    const sockets = Array.from({ length: junk }, (_, i) => {
+      const socket = connect(Number(port), hostname, () =>
+        socket.write(
+          `GET /docs/swagger-ui-bundle.js HTTP/1.1\r\nHost: test\r\nAuthorization: Junk ${SEED}-${i}\r\n\r\n`.repeat(
+            PIPELINED,
+          ),
+        ),
+      );
+      socket.on('error', () => undefined);
+      // Never read: its answer stays unwritten and holds the request's place until HTTP_SEND_TIMEOUT_MS.
+      socket.pause();
+      return socket;
+    });
+    const started = Date.now();
+    const polite = await politeRun(() => Date.now() - started > 2500);
+    // Past HTTP_SEND_TIMEOUT_MS with nothing read, each junk connection was closed with its answers
+    // unfinished: read now, it ends short of all of them (else it would stay open, answering).
+    await new Promise((r) => setTimeout(r, Math.max(0, started + 4000 - Date.now())));
+    const received = sockets.map((socket) => {
+      const seen = { bytes: 0, closed: socket.closed };
+      socket.on('data', (chunk: Buffer) => (seen.bytes += chunk.length));
+      socket.on('close', () => (seen.closed = true));
+      socket.resume();
+      return seen;
+    });
+    await until(() => received.every((seen) => seen.closed), 8000);
+    sockets.forEach((s) => s.destroy());
+    const bundle = (await (await fetch(`${server.base}/docs/swagger-ui-bundle.js`)).arrayBuffer()).byteLength;
+    const closed = received.filter((seen) => seen.closed && seen.bytes < PIPELINED * bundle).length;
+    console.log('junk credentials', { junk, polite, bundle, received: received.map((seen) => seen.bytes) });
+    expectPolite(polite, 'polite client beside connections with invented credentials');
+    expect([`OVERLOAD_SEED=${SEED}`, closed]).toEqual([`OVERLOAD_SEED=${SEED}`, junk]);
   });
 
   it("one client's flood of cheap reads leaves another client's reads answered, none 500", async () => {

@@ -1,10 +1,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { bearerKey } from '../values/api-key-format.js';
 import { type GateLimits, RequestGate, type Shed } from './request-gate.js';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
-type Exchange = { req: IncomingMessage; res: ServerResponse };
+type Exchange = { req: IncomingMessage; res: ServerResponse; client: string };
 
 /** Node's flag of a socket it stopped reading (src: lib/_http_server.js), and its parser. */
 interface ServerSocket extends Socket {
@@ -21,8 +20,9 @@ interface Hold {
 const shedRequests = new WeakMap<IncomingMessage, Shed>();
 
 const GATED = Symbol('gate-connection');
+const CLIENT = Symbol('gate-client');
 const SHED = Symbol('gate-shed');
-type GatedResponse = ServerResponse & { [GATED]?: ServerSocket; [SHED]?: boolean };
+type GatedResponse = ServerResponse & { [GATED]?: ServerSocket; [CLIENT]?: string; [SHED]?: boolean };
 
 /**
  * Whether the gate started `req` only to refuse it (it was held past `holdMs`): the application
@@ -42,57 +42,48 @@ export function sweepIntervalMs(holdMs: number): number {
 }
 
 /**
- * The client a request counts for before anything is spent on it: the key it presents (`Bearer` in
- * any case, as the application reads it: one key under several spellings is one client; the key is
- * looked up later, by the application), another Authorization header as sent, else its address.
+ * The client a request counts for before anything is spent on it: the API client of a key already
+ * known valid (`knownClient`: the key cache, no lookup; every key of a client and every spelling of
+ * `Bearer` is one client), else the connection's address: no key, a key not looked up yet or not
+ * valid, any other credential. A credential costs nothing to invent, so it names no client of its
+ * own: junk or random keys from one address share that address's place, however many there are.
  */
-export function gateClientOf(req: IncomingMessage): string {
-  const credential = req.headers.authorization;
-  if (credential === undefined) return `address ${req.socket.remoteAddress ?? ''}`;
-  const key = bearerKey(credential);
-  return key === undefined ? `credential ${credential}` : `key ${key}`;
+export function gateClientOf(
+  req: IncomingMessage,
+  knownClient: (req: IncomingMessage) => string | undefined = () => undefined,
+): string {
+  const client = req.headers.authorization === undefined ? undefined : knownClient(req);
+  return client === undefined ? `address ${req.socket.remoteAddress ?? ''}` : `client ${client}`;
 }
 
-/**
- * Bounds the requests in the application (docs/rate-limits.md#overload): at most `perConnection`
- * requests of one connection, `perClient` of one client and `total` of the process at once, decided
- * as each request is parsed, before Express, the key lookup, the rate limit or admission to a pool
- * spend anything on it (src/admission/request-gate.ts).
- *
- * Node hands every pipelined request of a connection to the application as soon as it is parsed, so
- * one client pipelining 100 requests on each of 200 connections had 20,000 in flight; and a client's
- * 200 connections each reading one request at a time had 200. Here, a request beyond a bound is
- * held and its connection's socket is no longer read until it starts (as nginx and other HTTP
- * servers do): the rest wait unread in the kernel's buffers and the client's, costing this process
- * nothing, and TCP flow control paces the sender at the rate its share is served. Requests already
- * parsed from the last read (at most one read's worth, 64 KiB) wait here, in order.
- *
- * A held request is started from `setImmediate`, never from the end of the request before it: an
- * answer that needs no I/O (a 429, a 404, a refusal of admission) ends within the same turn of the
- * event loop, and starting the next one there chained every held request of a flood (thousands,
- * seconds of CPU) ahead of the sockets waiting to be read, a polite client's among them. From
- * `setImmediate`, each turn of the loop reads every socket that has data, then starts what was freed.
- *
- * Node stops reading a socket itself when its responses are not being read (`_paused`), and resumes
- * it when they drain, or when a finished request's body is dumped; the flag is therefore made to
- * read true while either Node or this bound holds the connection, so that neither resumes it under
- * the other (Node's own guard, onSocketResume, pauses a socket again while `_paused` is true).
- *
- * A held request has a deadline of its own (`holdMs`, docs/rate-limits.md#overload): a timer looks a
- * few times a second for requests held longer that could be answered now (nothing of their
- * connection runs) and starts them shed (`shedOf`): the application answers them 429 or 503 at once,
- * so that a long overload is refused early rather than waited out. A shed request takes no place of
- * its client or the process (its answer does no work), only its connection's, keeping answers in order.
- */
 export function boundRequests(
   server: Server,
   limits: GateLimits,
   clientOf: (req: IncomingMessage) => string = gateClientOf,
+  sendTimeoutMs = Infinity,
 ): RequestGate<ServerSocket, Exchange> {
   const handlers = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
   const gate = new RequestGate<ServerSocket, Exchange>(limits);
   const holds = new WeakMap<Socket, Hold>();
+  // Each running request's start: one whose answer is not written within `sendTimeoutMs` (its client
+  // stopped reading it) has its connection closed, which frees its place (insertion order: the
+  // oldest first).
+  const runningSince = new Map<GatedResponse, number>();
+  if (sendTimeoutMs !== Infinity) {
+    const overdue = setInterval(
+      () => {
+        const since = Date.now() - sendTimeoutMs;
+        for (const [res, started] of runningSince) {
+          if (started > since) break;
+          runningSince.delete(res);
+          res[GATED]?.destroy();
+        }
+      },
+      Math.min(1000, Math.max(50, Math.ceil(sendTimeoutMs / 4))),
+    ).unref();
+    server.once('close', () => clearInterval(overdue));
+  }
   let startable: { connection: ServerSocket; request: Exchange }[] = [];
   let scheduled = false;
 
@@ -100,7 +91,8 @@ export function boundRequests(
   // kept on the response), not a closure and a `once` wrapper per request.
   function released(this: GatedResponse): void {
     const socket = this[GATED]!;
-    const freed = gate.release(socket, this[SHED] === true);
+    if (sendTimeoutMs !== Infinity) runningSince.delete(this);
+    const freed = gate.release(socket, this[CLIENT]!, this[SHED] === true);
     if (freed.length > 0) startable.push(...freed);
     if (!scheduled && startable.length > 0) {
       scheduled = true;
@@ -109,10 +101,12 @@ export function boundRequests(
     resumeIfFree(socket);
   }
 
-  const run = (socket: ServerSocket, { req, res }: Exchange, shed?: Shed): void => {
+  const run = (socket: ServerSocket, { req, res, client }: Exchange, shed?: Shed): void => {
     if (shed !== undefined) shedRequests.set(req, shed);
     const gated = res as GatedResponse;
     gated[GATED] = socket;
+    gated[CLIENT] = client;
+    if (sendTimeoutMs !== Infinity) runningSince.set(gated, Date.now());
     gated[SHED] = shed !== undefined;
     res.on('close', released);
     for (const handler of handlers) handler.call(server, req, res);
@@ -126,7 +120,7 @@ export function boundRequests(
       // A connection that closed meanwhile: Node has aborted its requests; its place is freed.
       if (connection.destroyed) {
         gate.close(connection);
-        startable.push(...gate.release(connection));
+        startable.push(...gate.release(connection, request.client));
         continue;
       }
       run(connection, request);
@@ -154,7 +148,7 @@ export function boundRequests(
         // A connection that closed meanwhile: its request was aborted; the place on it is freed.
         if (connection.destroyed) {
           gate.close(connection);
-          startable.push(...gate.release(connection, true));
+          startable.push(...gate.release(connection, request.client, shed !== undefined));
           continue;
         }
         run(connection, request, shed);
@@ -177,8 +171,11 @@ export function boundRequests(
       holdable(socket, hold);
       socket.once('close', () => gate.close(socket));
     }
-    const exchange = { req, res };
-    if (gate.offer(socket, clientOf(req), exchange)) run(socket, exchange);
+    const exchange = { req, res, client: clientOf(req) };
+    if (gate.offer(socket, exchange.client, exchange)) run(socket, exchange);
+    // More held than the bounds allow (a client pipelining hundreds of requests): the connection is
+    // closed, its held requests dropped unanswered; what it already runs ends with it.
+    else if (gate.overHeld(socket)) socket.destroy();
     // Only once a request is held: a connection with nothing held is still read, so that a client
     // that goes away is noticed (and its request's work ended) while its request runs.
     else if (!hold.holding) {

@@ -58,6 +58,10 @@ describe(`RequestGate under generated schedules (GATE_SEED=${SEED})`, () => {
         perClient: 1 + Math.floor(random() * 6),
         total: 1 + Math.floor(random() * 12),
         holdMs: 10 + Math.floor(random() * 300),
+        // Half the runs bound what is held (a connection over either bound is closed by the caller).
+        ...(random() < 0.5
+          ? { heldPerConnection: 1 + Math.floor(random() * 6), heldTotal: 1 + Math.floor(random() * 16) }
+          : {}),
       };
       const holdMs = limits.holdMs!;
       const interval = sweepIntervalMs(holdMs);
@@ -101,6 +105,12 @@ describe(`RequestGate under generated schedules (GATE_SEED=${SEED})`, () => {
           const wanting = clients.filter((c) => runningOf.get(c)! > 0 || waiting.has(c)).length;
           const full = running(() => true) >= limits.total;
           for (const { connection, request, shed } of gate.sweep()) {
+            if (shed === undefined) {
+              // A start the sheds made room for (another client's request next on a shed's connection).
+              if (request.connection !== connection) problems.push(at(step, 'a request started on another connection'));
+              markStarted(request);
+              continue;
+            }
             sheds[shed]++;
             const ran = runningOf.get(request.client)!;
             const expected: Shed = ran >= limits.perClient || ran >= limits.total / wanting ? 'client' : 'service';
@@ -126,12 +136,25 @@ describe(`RequestGate under generated schedules (GATE_SEED=${SEED})`, () => {
           // Arrivals: a pipelined burst on one open connection.
           const open = connections.filter((c) => !closed.has(c.connection));
           if (open.length === 0) break;
-          const { client, connection } = open[Math.floor(random() * open.length)];
+          const { client: usual, connection } = open[Math.floor(random() * open.length)];
           const burst = random() < 0.3 ? 1 + Math.floor(random() * 8) : 1;
           for (let i = 0; i < burst; i++) {
+            // Mostly the connection's usual client; sometimes another's request on it (a proxy's
+            // connection carries several clients': each request counts for its own).
+            const client = random() < 0.8 ? usual : clients[Math.floor(random() * clients.length)];
             const r: Req = { id: nextId++, connection, client, state: 'held', at: now };
             reqs.push(r);
             if (gate.offer(connection, client, r)) markStarted(r);
+            else if (gate.overHeld(connection)) {
+              // The caller closes such a connection: the gate says so only over a bound.
+              const heldHere = reqs.filter((x) => x.state === 'held' && x.connection === connection).length;
+              const heldAll = reqs.filter((x) => x.state === 'held').length;
+              if (heldHere <= (limits.heldPerConnection ?? Infinity) && heldAll <= (limits.heldTotal ?? Infinity))
+                problems.push(at(step, `${connection.name} closed for holding ${heldHere} (${heldAll} in all)`));
+              closed.add(connection);
+              for (const dropped of gate.close(connection)) dropped.state = 'dropped';
+              break;
+            }
           }
         } else if (roll < 0.95) {
           // An end: the freed places go to the least-running clients with something startable.
@@ -147,7 +170,7 @@ describe(`RequestGate under generated schedules (GATE_SEED=${SEED})`, () => {
                 firstHeld(h),
             );
           const before = new Map(clients.map((c) => [c, running((x) => x.client === c)]));
-          const started = gate.release(r.connection, wasShed);
+          const started = gate.release(r.connection, r.client, wasShed);
           for (const { connection, request } of started) {
             if (request.connection !== connection) problems.push(at(step, 'a request started on another connection'));
             const fewest = Math.min(
@@ -175,6 +198,12 @@ describe(`RequestGate under generated schedules (GATE_SEED=${SEED})`, () => {
         }
         // The bounds.
         if (running(() => true) > limits.total) problems.push(at(step, 'more than total running'));
+        const heldNow = reqs.filter((r) => r.state === 'held');
+        if (heldNow.length > (limits.heldTotal ?? Infinity)) problems.push(at(step, `${heldNow.length} held in all`));
+        for (const { connection } of connections)
+          if (heldNow.filter((r) => r.connection === connection).length > (limits.heldPerConnection ?? Infinity))
+            problems.push(at(step, `${connection.name} holds more than heldPerConnection`));
+        if (gate.state().held !== heldNow.length) problems.push(at(step, 'the gate miscounts what it holds'));
         for (const c of clients)
           if (running((r) => r.client === c) > limits.perClient) problems.push(at(step, `${c} above perClient`));
         for (const { connection } of connections)
@@ -213,7 +242,7 @@ describe(`RequestGate under generated schedules (GATE_SEED=${SEED})`, () => {
         if (r === undefined) break;
         const wasShed = r.state === 'shed';
         r.state = 'done';
-        for (const { request } of gate.release(r.connection, wasShed)) markStarted(request);
+        for (const { request } of gate.release(r.connection, r.client, wasShed)) markStarted(request);
       }
       if (reqs.some((r) => r.state === 'held')) problems.push(`run ${run}: requests left held with nothing running`);
       if (gate.state().clients !== 0) problems.push(`run ${run}: ${gate.state().clients} clients remembered`);

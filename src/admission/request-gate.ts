@@ -10,6 +10,14 @@ export interface GateLimits {
    * connection runs: only then could its answer be written now). Infinity: never shed.
    */
   readonly holdMs?: number;
+  /**
+   * Held requests of one connection, and of the process, beyond which a connection is closed
+   * (`overHeld`): what Node parsed from one read of a socket is held in memory (about 4 KB a
+   * request), so a client pipelining hundreds of small requests on many connections would otherwise
+   * take the process's memory. Infinity: no bound.
+   */
+  readonly heldPerConnection?: number;
+  readonly heldTotal?: number;
 }
 
 /** Why a held request was shed: its client holds at least its share (429), or the process is full (503). */
@@ -17,9 +25,14 @@ export type Shed = 'client' | 'service';
 
 interface GateConnection<C, T> {
   readonly key: C;
-  readonly client: string;
   running: number;
   readonly held: T[];
+  /**
+   * Each held request's client, beside `held`: a client is named per request, not per connection (a
+   * connection may carry several clients' requests, as a proxy's does, and its first request does
+   * not name the rest).
+   */
+  readonly heldClients: string[];
   /**
    * When each held request was parsed (the clock's time), beside `held`; the first one's is moved on
    * to when its connection frees for it (`markReady`): its time behind its own connection's running
@@ -27,7 +40,7 @@ interface GateConnection<C, T> {
    * be shed in turn as its connection reached it (docs/rate-limits.md#overload).
    */
   readonly heldSince: number[];
-  /** Listed in its client's `ready` queue: its first held request waits for the client or the process. */
+  /** Listed in the `ready` queue of its first held request's client: that request waits for the client or the process. */
   ready: boolean;
 }
 
@@ -51,13 +64,14 @@ interface GateClient<C, T> {
  * running the fewest (the least recently served among equals): N clients that want more than the
  * process admits each get about 1/N of it, and a lone client gets all of it (work-conserving).
  *
- * A client is named by the caller before the key is looked up (the raw credential): naming costs
- * nothing, and a client presenting many credentials is still held to `total` in all.
+ * A client is named by the caller for each request, before anything is spent on it (see
+ * `gateClientOf`): requests of one connection may belong to different clients.
  */
 export class RequestGate<C extends object, T> {
   private readonly connections = new WeakMap<C, GateConnection<C, T>>();
   private readonly clients = new Map<string, GateClient<C, T>>();
   private running = 0;
+  private held = 0;
   private starts = 0;
 
   constructor(
@@ -70,32 +84,34 @@ export class RequestGate<C extends object, T> {
    * running), false when it is held (it is returned by a later `release` or `drain`).
    */
   offer(connection: C, client: string, request: T): boolean {
-    const state = this.connection(connection, client);
-    if (state.held.length === 0 && this.mayStart(state)) {
-      this.start(state);
+    const state = this.connection(connection);
+    if (state.held.length === 0 && this.mayStart(state, client)) {
+      this.start(state, client);
       return true;
     }
     state.held.push(request);
+    state.heldClients.push(client);
     state.heldSince.push(this.now());
+    this.held++;
     if (!state.ready && state.running < this.limits.perConnection && state.held.length === 1) this.markReady(state);
     return false;
   }
 
   /**
-   * A request of `connection` has ended: the requests that may start now, each with its connection
-   * (already counted as running). The caller starts them in order. `shed`: the request ended was
-   * one `sweep` returned, which counted on its connection alone.
+   * A request of `client` on `connection` has ended: the requests that may start now, each with its
+   * connection (already counted as running). The caller starts them in order. `shed`: the request
+   * ended was one `sweep` returned, which counted on its connection alone.
    */
-  release(connection: C, shed = false): { connection: C; request: T }[] {
+  release(connection: C, client: string, shed = false): { connection: C; request: T }[] {
     const state = this.connections.get(connection)!;
     state.running--;
     if (!shed) {
       this.running--;
-      this.clients.get(state.client)!.running--;
+      this.clients.get(client)!.running--;
     }
     if (!state.ready && state.held.length > 0 && state.running < this.limits.perConnection) this.markReady(state);
     const started = this.dispatch();
-    this.forget(state.client);
+    this.forget(client);
     return started;
   }
 
@@ -103,14 +119,17 @@ export class RequestGate<C extends object, T> {
   close(connection: C): T[] {
     const state = this.connections.get(connection);
     if (state === undefined) return [];
+    const readyFor = state.heldClients[0];
     const dropped = state.held.splice(0);
+    this.held -= dropped.length;
+    state.heldClients.length = 0;
     state.heldSince.length = 0;
     if (state.ready) {
-      const client = this.clients.get(state.client)!;
+      const client = this.clients.get(readyFor)!;
       client.ready.splice(client.ready.indexOf(state), 1);
       state.ready = false;
     }
-    this.forget(state.client);
+    if (readyFor !== undefined) this.forget(readyFor);
     return dropped;
   }
 
@@ -123,9 +142,10 @@ export class RequestGate<C extends object, T> {
    * ends. `client` when its client runs at least its share: `perClient`, or the process's `total`
    * divided among the clients that run or hold requests (as the fair scheduler's refusals decide);
    * else `service`. Called by a timer a few times a second: it looks only at connections waiting
-   * for their client or the process.
+   * for their client or the process. Then the requests that may start now (without `shed`): a shed's
+   * connection may hold another client's request next, which may have room.
    */
-  sweep(): { connection: C; request: T; shed: Shed }[] {
+  sweep(): { connection: C; request: T; shed?: Shed }[] {
     const holdMs = this.limits.holdMs ?? Infinity;
     if (holdMs === Infinity) return [];
     const overdue = this.now() - holdMs;
@@ -142,7 +162,9 @@ export class RequestGate<C extends object, T> {
         client.ready.splice(i, 1);
         state.ready = false;
         const request = state.held.shift()!;
+        state.heldClients.shift();
         state.heldSince.shift();
+        this.held--;
         state.running++;
         shed.push({ connection: state.key, request, shed: reason });
         // Its next request waits behind it (it is running now), as behind any other.
@@ -150,7 +172,19 @@ export class RequestGate<C extends object, T> {
       }
       this.forget(name);
     }
-    return shed;
+    return shed.length === 0 ? shed : [...shed, ...this.dispatch()];
+  }
+
+  /**
+   * Whether `connection` holds more requests than `heldPerConnection`, or the process more than
+   * `heldTotal`: the caller closes the connection (its held requests are dropped: `close`).
+   */
+  overHeld(connection: C): boolean {
+    const held = this.connections.get(connection)?.held.length ?? 0;
+    return (
+      held > 0 &&
+      (held > (this.limits.heldPerConnection ?? Infinity) || this.held > (this.limits.heldTotal ?? Infinity))
+    );
   }
 
   /** Held requests of `connection` (0 when it may be read on). */
@@ -158,19 +192,20 @@ export class RequestGate<C extends object, T> {
     return this.connections.get(connection)?.held.length ?? 0;
   }
 
-  /** Requests running, and clients known (for the tests: memory stays bounded). */
-  state(): { running: number; clients: number; runningOf: (client: string) => number } {
+  /** Requests running and held, and clients known (for the tests: memory stays bounded). */
+  state(): { running: number; held: number; clients: number; runningOf: (client: string) => number } {
     return {
       running: this.running,
+      held: this.held,
       clients: this.clients.size,
       runningOf: (client) => this.clients.get(client)?.running ?? 0,
     };
   }
 
-  private connection(connection: C, client: string): GateConnection<C, T> {
+  private connection(connection: C): GateConnection<C, T> {
     let state = this.connections.get(connection);
     if (state === undefined) {
-      state = { key: connection, client, running: 0, held: [], heldSince: [], ready: false };
+      state = { key: connection, running: 0, held: [], heldClients: [], heldSince: [], ready: false };
       this.connections.set(connection, state);
     }
     return state;
@@ -186,16 +221,16 @@ export class RequestGate<C extends object, T> {
     return client;
   }
 
-  private mayStart(state: GateConnection<C, T>): boolean {
+  private mayStart(state: GateConnection<C, T>, client: string): boolean {
     return (
       this.running < this.limits.total &&
       state.running < this.limits.perConnection &&
-      (this.clients.get(state.client)?.running ?? 0) < this.limits.perClient
+      (this.clients.get(client)?.running ?? 0) < this.limits.perClient
     );
   }
 
-  private start(state: GateConnection<C, T>): void {
-    const client = this.client(state.client);
+  private start(state: GateConnection<C, T>, name: string): void {
+    const client = this.client(name);
     client.running++;
     client.served = ++this.starts;
     state.running++;
@@ -205,7 +240,7 @@ export class RequestGate<C extends object, T> {
   private markReady(state: GateConnection<C, T>): void {
     state.heldSince[0] = Math.max(state.heldSince[0], this.now());
     state.ready = true;
-    this.client(state.client).ready.push(state);
+    this.client(state.heldClients[0]).ready.push(state);
   }
 
   private dispatch(): { connection: C; request: T }[] {
@@ -225,8 +260,10 @@ export class RequestGate<C extends object, T> {
       const state = best.ready.shift()!;
       state.ready = false;
       const request = state.held.shift()!;
+      const client = state.heldClients.shift()!;
       state.heldSince.shift();
-      this.start(state);
+      this.held--;
+      this.start(state, client);
       started.push({ connection: state.key, request });
       if (state.held.length > 0 && state.running < this.limits.perConnection) this.markReady(state);
     }

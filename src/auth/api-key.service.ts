@@ -57,6 +57,16 @@ export class ApiKeyService {
     return this.fromCache(digestKey(presentedKey), nowMs);
   }
 
+  /**
+   * The API client of a key this process has looked up and found valid, however long ago (while its
+   * entry is kept): what the request gate names a request's client by, before anything is spent on
+   * it. Not an authentication (the key may have been revoked since): only whose share it counts in.
+   */
+  knownClient(presentedKey: string): string | undefined {
+    if (!isKeyForEnvironment(presentedKey, this.config.appEnv)) return undefined;
+    return this.cache.get(digestKey(presentedKey))?.entry?.caller.clientId;
+  }
+
   private fromCache(digest: string, nowMs: number): ApiCaller | null | undefined {
     const cached = this.cache.get(digest);
     if (cached === undefined || nowMs - cached.loadedAt >= this.config.authCacheTtlMs) return undefined;

@@ -68,6 +68,18 @@ export interface AppConfig {
    * its own connection still has a request running, which must be answered first).
    */
   readonly httpHoldMs: number;
+  /**
+   * Held requests of one connection, and of the process, beyond which the connection that holds
+   * more is closed (its held requests dropped unanswered): what Node parsed from a socket's read
+   * is kept in memory (docs/rate-limits.md#overload).
+   */
+  readonly httpHeldPerConnection: number;
+  readonly httpHeldTotal: number;
+  /**
+   * How long a request may take from its start (past the gate) until its answer is written: a client
+   * that stops reading its answer holds the request's place until then, when its connection is closed.
+   */
+  readonly httpSendTimeoutMs: number;
   readonly migrateOnStart: boolean;
   /** How long removal records are kept (docs/sync.md#removals): a position older than them is refused. */
   readonly syncRemovalsRetentionDays: number;
@@ -326,6 +338,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     // As long as a read may wait for a connection: to its client, a request held at the gate and a
     // read queued at the pool are the same wait, and either is refused once it has lasted that long.
     httpHoldMs: integer(env, 'HTTP_HOLD_MS', admissionWaitMs, 0, 60_000),
+    httpHeldPerConnection: integer(env, 'HTTP_HELD_PER_CONNECTION', 64, 1, 100_000),
+    httpHeldTotal: integer(env, 'HTTP_HELD_TOTAL', 4096, 1, 1_000_000),
+    httpSendTimeoutMs: integer(env, 'HTTP_SEND_TIMEOUT_MS', 30_000, 1000, 3_600_000),
     migrateOnStart,
     syncRemovalsRetentionDays: integer(env, 'SYNC_REMOVALS_RETENTION_DAYS', 35, 1, 3650),
     dataDir: raw(env, 'DATA_DIR') ?? '.data',
