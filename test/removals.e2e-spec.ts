@@ -264,4 +264,75 @@ describe('the removals feeds', () => {
       'prd_a1_bananas',
     ]);
   });
+
+  it('refuse a removals walk whose records were pruned under it (pruning between its pages)', async () => {
+    const position = await positionOf(PRODUCTS, KEYS.tenantA);
+    const victims = (
+      await t.db.query(`SELECT id FROM products WHERE tenant_id = 'ten_a' ORDER BY id DESC LIMIT 5`)
+    ).map((r: { id: string }) => r.id);
+    expect(victims).toHaveLength(5);
+    await t.db.query(`DELETE FROM products WHERE id = ANY($1)`, [victims]);
+    // The next round comes 35 days later (simulated): its removals walk reads page 1, then pruning runs.
+    await t.db.query(
+      `UPDATE sync_removals SET removed_at = removed_at - interval '35 days 1 hour' WHERE product_id = ANY($1)`,
+      [victims],
+    );
+    const first = await t.get(`${PRODUCT_REMOVALS}?changedSince=${position}&pageSize=2`, KEYS.tenantA).expect(200);
+    expect(first.body.rows).toHaveLength(2);
+    const next = /<([^>]+)>; rel="next"/.exec(first.headers.link ?? '')?.[1];
+    expect(next).toBeDefined();
+    expect(await t.app.get(SyncHousekeeping).prune()).toBeGreaterThanOrEqual(3);
+    // The records of page 2 are gone: the walk is refused (a full copy), not ended short.
+    const refused = await t.get(next!, KEYS.tenantA);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details.errors[0].message).toMatch(/removal records.*full copy/);
+  });
+
+  it('mark the stock row of a product whose stock level was given another store where foreign keys do not fire', async () => {
+    const [{ id }] = await t.db.query(`SELECT p.id FROM products p JOIN stock_levels s ON s.product_id = p.id
+      WHERE p.tenant_id = 'ten_a' AND p.store_id = 'sto_a1' ORDER BY p.id LIMIT 1`);
+    const position = await positionOf(STOCK, KEYS.tenantAStore1);
+    const replica = (sql: string): Promise<void> =>
+      t.db.transaction(async (m) => {
+        await m.query(`SET LOCAL session_replication_role = replica`);
+        await m.query(sql, [id]);
+      });
+    await replica(`UPDATE stock_levels SET store_id = 'sto_a2' WHERE product_id = $1`);
+    try {
+      const round = await t.get(`${STOCK}&changedSince=${position}`, KEYS.tenantAStore1).expect(200);
+      const row = round.body.rows.find((r: { productId: string }) => r.productId === id);
+      expect(row).toMatchObject({ productId: id, trackStock: false });
+    } finally {
+      await replica(`UPDATE stock_levels SET store_id = 'sto_a1' WHERE product_id = $1`);
+    }
+  });
+
+  it('list the products a store deleted where foreign keys do not fire left behind, once the client is narrowed', async () => {
+    await t.db.query(`INSERT INTO stores (id, tenant_id, name) VALUES ('sto_a8', 'ten_a', 'A Eight')`);
+    const columns = await productColumns();
+    await t.db.query(`CREATE TEMP TABLE eight AS SELECT * FROM products WHERE id IN ('prd_a1_cola', 'prd_a1_diet')`);
+    await t.db.query(`UPDATE eight SET id = 'prd_a8_' || id, store_id = 'sto_a8'`);
+    await t.db.query(`INSERT INTO products (${columns}) SELECT ${columns} FROM eight`);
+    await t.db.query(`DROP TABLE eight`);
+    await t.db.query(`UPDATE api_clients SET allowed_store_ids = ARRAY['sto_a1', 'sto_a8'] WHERE id = 'cli_a_store1'`);
+    try {
+      // Deleted where the cascade does not run: its products stay, and the client still sees them.
+      await t.db.transaction(async (m) => {
+        await m.query(`SET LOCAL session_replication_role = replica`);
+        await m.query(`DELETE FROM stores WHERE id = 'sto_a8'`);
+      });
+      const position = await positionOf(PRODUCTS, KEYS.tenantAStore1);
+      await t.db.query(`UPDATE api_clients SET allowed_store_ids = ARRAY['sto_a1'] WHERE id = 'cli_a_store1'`);
+      const gone = await removals(`${PRODUCT_REMOVALS}?changedSince=${position}`, KEYS.tenantAStore1);
+      expect(ids(gone.rows)).toEqual(['prd_a8_prd_a1_cola', 'prd_a8_prd_a1_diet']);
+      // Given back to it: no grant can name a deleted store, so older positions are refused.
+      const narrowed = await positionOf(PRODUCTS, KEYS.tenantAStore1);
+      await t.db.query(`UPDATE api_clients SET allowed_store_ids = ARRAY['sto_a1', 'sto_a8'] WHERE id = 'cli_a_store1'`);
+      const res = await t.get(`${PRODUCTS}&changedSince=${narrowed}`, KEYS.tenantAStore1).expect(400);
+      expect(JSON.stringify(res.body)).toMatch(/marked no rows/);
+    } finally {
+      await t.db.query(`DELETE FROM products WHERE store_id = 'sto_a8'`);
+      await t.db.query(`UPDATE api_clients SET allowed_store_ids = ARRAY['sto_a1'] WHERE id = 'cli_a_store1'`);
+    }
+  });
 });

@@ -793,6 +793,73 @@ export const WRITE_PATHS: readonly WritePath[] = [
     },
   },
   {
+    name: 'replica-vat-rename',
+    about:
+      'a VAT rate that products show given another id or tenant under session_replication_role = replica (its ' +
+      'foreign key does not fire there): the products now read vatRate null',
+    marked: true,
+    async *run(ctx) {
+      const q: Query = (sql, values) => ctx.db.query(sql, values);
+      const id = `vat_wp_${ctx.serial++}`;
+      await q(`INSERT INTO vat_rates (id, tenant_id, code, name, percentage) VALUES ($1, $2, $3, $4, 7.00)`, [
+        id,
+        ctx.tenant,
+        id.toUpperCase(),
+        `Rate ${id}`,
+      ]);
+      // Products nothing puts back from a kept copy later (they would fail on the renamed rate).
+      for (let i = 0; i < 2; i++) await ROW_WRITES.products.insert(ctx, q);
+      const shown = pickSome(ctx, await productsOf(ctx, q, `id LIKE 'prd_wp_%'`), 2);
+      await q(`UPDATE products SET vat_rate_id = $2 WHERE id = ANY($1)`, [shown, id]);
+      yield `INSERT INTO vat_rates ${id}; products ${shown.join(', ')} show it`;
+      const [other] = await ids(q, `SELECT id FROM tenants WHERE id <> $1 ORDER BY id LIMIT 1`, [ctx.tenant]);
+      const set = ctx.random() < 0.5 || other === undefined ? `id = '${id}_renamed'` : `tenant_id = '${other}'`;
+      yield* inSession(ctx, async function* (_session, inner) {
+        await inner(`SET session_replication_role = replica`);
+        try {
+          await inner(`UPDATE vat_rates SET ${set} WHERE id = $1`, [id]);
+          yield `SET session_replication_role = replica; UPDATE vat_rates SET ${set} WHERE id = ${id}`;
+        } finally {
+          await inner(`RESET session_replication_role`);
+        }
+      });
+    },
+  },
+  {
+    name: 'fk-trigger-off',
+    about:
+      "a foreign key's internal trigger on vat_rates disabled (ALTER TABLE … DISABLE TRIGGER \"RI_ConstraintTrigger_…\"), " +
+      'a VAT rate that products show given another id, the trigger enabled again',
+    async *run(ctx) {
+      const q: Query = (sql, values) => ctx.db.query(sql, values);
+      const id = `vat_wp_${ctx.serial++}`;
+      await q(`INSERT INTO vat_rates (id, tenant_id, code, name, percentage) VALUES ($1, $2, $3, $4, 7.00)`, [
+        id,
+        ctx.tenant,
+        id.toUpperCase(),
+        `Rate ${id}`,
+      ]);
+      for (let i = 0; i < 2; i++) await ROW_WRITES.products.insert(ctx, q);
+      const shown = pickSome(ctx, await productsOf(ctx, q, `id LIKE 'prd_wp_%'`), 2);
+      await q(`UPDATE products SET vat_rate_id = $2 WHERE id = ANY($1)`, [shown, id]);
+      yield `INSERT INTO vat_rates ${id}; products ${shown.join(', ')} show it`;
+      const [{ tgname }] = (
+        await q(`SELECT t.tgname FROM pg_trigger t JOIN pg_constraint c ON c.oid = t.tgconstraint
+                  WHERE t.tgrelid = 'vat_rates'::regclass AND c.conrelid = 'products'::regclass
+                    AND t.tgfoid = '"RI_FKey_noaction_upd"'::regproc`)
+      ).rows as { tgname: string }[];
+      await q(`ALTER TABLE vat_rates DISABLE TRIGGER "${tgname}"`);
+      try {
+        yield `ALTER TABLE vat_rates DISABLE TRIGGER "${tgname}"`;
+        await q(`UPDATE vat_rates SET id = $2 WHERE id = $1`, [id, `${id}_renamed`]);
+        yield `UPDATE vat_rates SET id = '${id}_renamed' WHERE id = ${id}`;
+      } finally {
+        await q(`ALTER TABLE vat_rates ENABLE TRIGGER "${tgname}"`);
+      }
+      yield `ALTER TABLE vat_rates ENABLE TRIGGER "${tgname}"`;
+    },
+  },
+  {
     name: 'restore-disable-triggers',
     about: 'data-only pg_dump of the stock tables, a mistaken DELETE, a data-only restore with --disable-triggers',
     run: (ctx) => dumpDeleteRestore(ctx, true),
