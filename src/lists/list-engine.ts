@@ -193,6 +193,9 @@ export class ListEngine {
         // A replica that does not have the client as created yet has not caught up: the primary answers.
         if (server === 'replica' && guard.clientCreated !== synced.clientCreated) return null;
         if (state === undefined) refuseUnsafe(changed, guard);
+        // Every page: pruning that ran since the walk began may have deleted records this page would list
+        // (it moves the boundary past them in the same statement), and the round's next position is later.
+        else if (BigInt(changed.xact) <= BigInt(guard.prunedThrough)) throw invalidPosition(REFUSED.pruned);
         if (server === 'replica' && BigInt(guard.horizon) < BigInt(view.horizon)) return null;
         const input: RemovalsRead = {
           scope: guard.scope,
