@@ -93,4 +93,8 @@ export const TRIGGERS: readonly DeclaredTrigger[] = [
   ),
   ...always('api_client_store_grants', 'api_client_store_grants_truncate_voids_positions'),
   ...always('api_keys', 'api_keys_keep_revocation'),
+  // The UncheckedWritesMarked migration: where foreign keys do not fire (replica role), a VAT rate given
+  // another id or tenant marks the products of the old one, a stock level given another store its product.
+  ...always('vat_rates', 'vat_rates_renamed_mark_products'),
+  ...always('stock_levels', 'stock_levels_moved_mark_product'),
 ];
