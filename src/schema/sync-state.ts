@@ -41,16 +41,26 @@ export const CATALOG_XACT_SQL = `(SELECT COALESCE(max(
      CASE WHEN (n.e | x.id) > n.next THEN (n.e | x.id) - 4294967296 ELSE n.e | x.id END), 0)
    FROM (SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint AS next,
                 (pg_snapshot_xmax(pg_current_snapshot())::text::bigint >> 32) << 32 AS e) n,
-        (SELECT t.xmin::text::bigint AS id FROM pg_trigger t WHERE t.tgrelid IN (${tableList}) AND NOT t.tgisinternal
+        (SELECT t.xmin::text::bigint AS id FROM pg_trigger t WHERE t.tgrelid IN (${tableList})
          UNION ALL
          SELECT a.xmin::text::bigint FROM pg_attribute a WHERE a.attrelid IN (${tableList}) AND a.attnum > 0) x)`;
 
 const declared = `(VALUES ${TRIGGERS.map((t) => `('public.${t.table}', '${t.name}', '${t.mode}')`).join(', ')}) d(tbl, name, mode)`;
 
-/** Whether every declared trigger exists and fires in its declared mode. */
-export const TRIGGERS_OK_SQL = `(SELECT bool_and(t.tgenabled IS NOT DISTINCT FROM d.mode::"char")
+/**
+ * The foreign keys' own (internal) triggers of the synced tables that do not fire in ordinary sessions
+ * (disabled, or ENABLE REPLICA): a write then bypasses the key (a VAT rate in use renamed, say) and may
+ * change rows without marking them. Their catalog rows count as the service's triggers' do
+ * (CATALOG_XACT_SQL): switching one off and on again voids older positions.
+ */
+const INTERNAL_OFF = `SELECT ri.tgrelid::regclass::text AS tbl, ri.tgname::text AS name, ri.tgenabled::text AS mode
+   FROM pg_trigger ri WHERE ri.tgrelid IN (${tableList}) AND ri.tgisinternal AND ri.tgenabled NOT IN ('O', 'A')`;
+
+/** Whether every declared trigger exists and fires in its declared mode, and every foreign key's trigger fires. */
+export const TRIGGERS_OK_SQL = `((SELECT bool_and(t.tgenabled IS NOT DISTINCT FROM d.mode::"char")
    FROM ${declared}
-   LEFT JOIN pg_trigger t ON t.tgrelid = to_regclass(d.tbl) AND t.tgname = d.name)`;
+   LEFT JOIN pg_trigger t ON t.tgrelid = to_regclass(d.tbl) AND t.tgname = d.name)
+   AND NOT EXISTS (${INTERNAL_OFF}))`;
 
 /**
  * Whether no other BEFORE ROW trigger on a synced table fires after the service's marker trigger
@@ -70,11 +80,14 @@ export const NO_LATER_BEFORE_TRIGGERS_SQL = `NOT EXISTS (
 export const TRIGGERS_WRONG_SQL = `SELECT d.tbl || '.' || d.name || ': ' || COALESCE(t.tgenabled::text, 'missing') AS wrong
    FROM ${declared}
    LEFT JOIN pg_trigger t ON t.tgrelid = to_regclass(d.tbl) AND t.tgname = d.name
-  WHERE t.tgenabled IS DISTINCT FROM d.mode::"char"`;
+  WHERE t.tgenabled IS DISTINCT FROM d.mode::"char"
+  UNION ALL
+ SELECT i.tbl || '.' || i.name || ': ' || i.mode FROM (${INTERNAL_OFF}) i`;
 
 /**
  * Sets each declared trigger that exists to its declared mode (a restore or an operator may have
- * changed it; a migration runs it for the triggers that exist so far).
+ * changed it; a migration runs it for the triggers that exist so far), and enables the foreign keys'
+ * triggers of the synced tables found switched off (that needs a superuser, as switching them off did).
  */
 export const SET_TRIGGER_MODES_SQL = `DO $modes$ DECLARE t record; BEGIN
   FOR t IN SELECT d.tbl, d.name, d.mode FROM ${declared}
@@ -82,6 +95,9 @@ export const SET_TRIGGER_MODES_SQL = `DO $modes$ DECLARE t record; BEGIN
             WHERE g.tgenabled <> d.mode::"char" LOOP
     EXECUTE format('ALTER TABLE %s %s TRIGGER %I', t.tbl,
       CASE t.mode WHEN 'A' THEN 'ENABLE ALWAYS' WHEN 'R' THEN 'ENABLE REPLICA' ELSE 'ENABLE' END, t.name);
+  END LOOP;
+  FOR t IN ${INTERNAL_OFF} LOOP
+    EXECUTE format('ALTER TABLE %s ENABLE TRIGGER %I', t.tbl, t.name);
   END LOOP;
 END $modes$`;
 
