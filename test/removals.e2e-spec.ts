@@ -327,7 +327,9 @@ describe('the removals feeds', () => {
       expect(ids(gone.rows)).toEqual(['prd_a8_prd_a1_cola', 'prd_a8_prd_a1_diet']);
       // Given back to it: no grant can name a deleted store, so older positions are refused.
       const narrowed = await positionOf(PRODUCTS, KEYS.tenantAStore1);
-      await t.db.query(`UPDATE api_clients SET allowed_store_ids = ARRAY['sto_a1', 'sto_a8'] WHERE id = 'cli_a_store1'`);
+      await t.db.query(
+        `UPDATE api_clients SET allowed_store_ids = ARRAY['sto_a1', 'sto_a8'] WHERE id = 'cli_a_store1'`,
+      );
       const res = await t.get(`${PRODUCTS}&changedSince=${narrowed}`, KEYS.tenantAStore1).expect(400);
       expect(JSON.stringify(res.body)).toMatch(/marked no rows/);
     } finally {

@@ -828,7 +828,7 @@ export const WRITE_PATHS: readonly WritePath[] = [
   {
     name: 'fk-trigger-off',
     about:
-      "a foreign key's internal trigger on vat_rates disabled (ALTER TABLE … DISABLE TRIGGER \"RI_ConstraintTrigger_…\"), " +
+      'a foreign key\'s internal trigger on vat_rates disabled (ALTER TABLE … DISABLE TRIGGER "RI_ConstraintTrigger_…"), ' +
       'a VAT rate that products show given another id, the trigger enabled again',
     async *run(ctx) {
       const q: Query = (sql, values) => ctx.db.query(sql, values);
