@@ -170,6 +170,8 @@ describe('a request that stops arriving', () => {
     expect(alone.replies.map((r) => r.status)).toEqual([400]);
     expectRawEnvelope(alone.replies[0], 'validation_failed');
     expect(JSON.parse(alone.replies[0].body).error.message).toMatch(/headers/);
+    // A timeout is charged to the connection's address, as invalid HTTP is (a FIN is not: below).
+    expect(alone.replies[0].head).toMatch(/^RateLimit: "per-ip";r=\d+;/m);
 
     const after = await exchange(Buffer.from(get(`${PRODUCTS}/prd_a1_cola`) + partial));
     expect(after.closed).toBe(true);
@@ -185,6 +187,113 @@ describe('a request that stops arriving', () => {
 
   it('the service keeps serving', async () => {
     await t.get(`${PRODUCTS}/prd_a1_cola`, KEYS.tenantA).expect(200);
+  });
+});
+
+/**
+ * One connection from `localAddress` (a loopback address of its own: its own address budget) that
+ * writes `raw`, waits for `answers` responses, then ends its side (FIN); everything the server sent
+ * until it closed the connection.
+ */
+async function sendThenEnd(localAddress: string, raw: string, answers = 0): Promise<Exchange> {
+  const p = await port();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let timedOut = false;
+    const socket = connect({ port: p, host: '127.0.0.1', localAddress }, () => {
+      socket.write(raw);
+      if (answers === 0) socket.end();
+    });
+    socket
+      .setTimeout(GENEROUS_MS, () => {
+        timedOut = true;
+        socket.destroy();
+      })
+      .on('data', (c: Buffer) => {
+        chunks.push(c);
+        if (answers > 0 && parseReplies(Buffer.concat(chunks)).length === answers) socket.end();
+      })
+      .on('close', () => resolve({ replies: parseReplies(Buffer.concat(chunks)), closed: !timedOut }))
+      .on('error', reject);
+  });
+}
+
+/** What is left of the address's budget (60 a minute here), as a request without a key from it is told. */
+async function addressBudgetLeft(localAddress: string): Promise<string | undefined> {
+  const { replies } = await sendThenEnd(
+    localAddress,
+    `GET ${PRODUCTS} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+  );
+  expect(replies.map((r) => r.status)).toEqual([401]);
+  return /^RateLimit: "per-ip";r=(\d+);/m.exec(replies[0].head)?.[1];
+}
+
+describe('a client that ends its side in the middle of a request', () => {
+  // What a client that gives up sends: cut anywhere before the request is complete, then FIN. Node
+  // reports each as HPE_INVALID_EOF_STATE (Node 20 and 26): not invalid HTTP, the client going away.
+  // `answers`: the FIN waits for that many answers; `complete`: the complete requests before the cut.
+  const cut: Record<string, { raw: string; answers: number; complete: number }> = {
+    'the request line cut short': { raw: 'GET /v1/catalog/pro', answers: 0, complete: 0 },
+    'the request line whole, no header': { raw: `GET ${PRODUCTS} HTTP/1.1\r\n`, answers: 0, complete: 0 },
+    'the headers cut short (a valid key among them)': {
+      raw: `GET ${PRODUCTS} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEYS.tenantA}\r\nAccept: app`,
+      answers: 0,
+      complete: 0,
+    },
+    'a complete request, then the next one cut short, FIN once the first is answered': {
+      raw: `${get(`${PRODUCTS}/prd_a1_cola`)}GET ${PRODUCTS} HTTP/1.1\r\nHost: x\r\n`,
+      answers: 1,
+      complete: 1,
+    },
+    'a complete request, then the next one cut short, FIN at once': {
+      raw: `${get(`${PRODUCTS}/prd_a1_cola`)}GE`,
+      answers: 0,
+      complete: 1,
+    },
+  };
+
+  it.each(Object.entries(cut).map(([name, c], i) => [name, c, i] as const))(
+    'is charged nothing and answered nothing but the complete requests before it: %s',
+    async (_name, { raw, answers, complete }, i) => {
+      const address = `127.0.91.${i + 1}`;
+      const runs: { statuses: number[]; closed: boolean }[] = [];
+      for (let n = 0; n < 3; n++) {
+        const { replies, closed } = await sendThenEnd(address, raw, answers);
+        runs.push({ statuses: replies.map((r) => r.status), closed });
+      }
+      // The complete request before the cut one is answered, in full, and nothing else; only the
+      // request that asks spends from the address's budget (before, each cut one was answered 400 and
+      // charged, and 65 of them left a valid key from the address refused 429 per-ip for a minute).
+      expect({ runs, budgetLeft: await addressBudgetLeft(address) }).toEqual({
+        runs: Array(3).fill({ statuses: Array(complete).fill(200), closed: true }),
+        budgetLeft: '59',
+      });
+      const valid = await sendThenEnd(address, get(`${PRODUCTS}/prd_a1_cola`), 1);
+      expect(valid.replies.map((r) => r.status)).toEqual([200]);
+    },
+  );
+
+  it('a GET whose declared body is cut short by FIN is answered nothing, and charged nothing at the address', async () => {
+    const address = '127.0.91.100';
+    const { replies, closed } = await sendThenEnd(
+      address,
+      `GET ${PRODUCTS} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEYS.tenantA}\r\nContent-Length: 100\r\n\r\n0123456789`,
+    );
+    // Before, it was answered 400 "not valid HTTP" (its client's budget spent, as for any request).
+    expect({ statuses: replies.map((r) => r.status), closed, budgetLeft: await addressBudgetLeft(address) }).toEqual({
+      statuses: [],
+      closed: true,
+      budgetLeft: '59',
+    });
+  });
+
+  it('invalid HTTP then FIN is still charged to the address and answered 400', async () => {
+    const address = '127.0.91.200';
+    const { replies } = await sendThenEnd(address, 'GARBAGE\r\n\r\n');
+    expect(replies.map((r) => r.status)).toEqual([400]);
+    expectRawEnvelope(replies[0], 'validation_failed');
+    expect(replies[0].head).toMatch(/^RateLimit: "per-ip";r=59;/m);
+    expect(await addressBudgetLeft(address)).toBe('58');
   });
 });
 

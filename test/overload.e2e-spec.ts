@@ -45,14 +45,20 @@ const count = (counts: Counts, key: string | number) => (counts[key] = (counts[k
 function flood(
   base: string,
   path: string,
-  key: string,
+  key: string | (() => string),
   counts: Counts,
-  { total, window, until = () => false }: { total: number; window: number; until?: () => boolean },
+  {
+    total,
+    window,
+    until = () => false,
+    localAddress,
+  }: { total: number; window: number; until?: () => boolean; localAddress?: string },
 ): Promise<void> {
   const { hostname, port } = new URL(base);
-  const request = `GET ${path} HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer ${key}\r\n\r\n`;
+  const request = () =>
+    `GET ${path} HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer ${typeof key === 'string' ? key : key()}\r\n\r\n`;
   return new Promise((resolve) => {
-    const socket: Socket = connect(Number(port), hostname);
+    const socket: Socket = connect({ port: Number(port), host: hostname, localAddress });
     let buffered = '';
     let sent = 0;
     let answered = 0;
@@ -60,7 +66,7 @@ function flood(
       const count = Math.min(n, total - sent);
       if (count <= 0 || until()) return;
       sent += count;
-      socket.write(request.repeat(count));
+      socket.write(typeof key === 'string' ? request().repeat(count) : Array.from({ length: count }, request).join(''));
     };
     socket.setEncoding('latin1');
     socket.on('connect', () => send(window));
@@ -104,9 +110,9 @@ function get(agent: http.Agent, base: string, path: string, key: string): Promis
  * A polite client: its keep-alive connection open and its key known before the attack (one read),
  * then one by-id read at a time until `done()`, with every status and how long each took.
  */
-async function politeClient(base: string) {
+async function politeClient(base: string, key = KEYS.tenantB, path = POLITE_BY_ID) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  await get(agent, base, POLITE_BY_ID, KEYS.tenantB);
+  await get(agent, base, path, key);
   return async (done: () => boolean) => {
     const statuses: Counts = {};
     const times: number[] = [];
@@ -114,7 +120,7 @@ async function politeClient(base: string) {
     // Once the attack is under way: its own connections are opened and its first requests read.
     await new Promise((r) => setTimeout(r, 500));
     do {
-      const { status, ms } = await get(agent, base, POLITE_BY_ID, KEYS.tenantB);
+      const { status, ms } = await get(agent, base, path, key);
       count(statuses, status);
       times.push(Math.round(ms));
       slowestMs = Math.max(slowestMs, ms);
@@ -481,6 +487,57 @@ describe(`overload (OVERLOAD_SEED=${SEED})`, () => {
     console.log('junk credentials', { junk, polite, bundle, received: received.map((seen) => seen.bytes) });
     expectPolite(polite, 'polite client beside connections with invented credentials');
     expect([`OVERLOAD_SEED=${SEED}`, closed]).toEqual([`OVERLOAD_SEED=${SEED}`, junk]);
+  });
+
+  it('a flood of unknown keys from many addresses leaves a client whose cached key keeps expiring answered', async () => {
+    // Its key's cache entry lasts 50 ms: most of the polite client's requests need a lookup, while the
+    // lookups of invented keys from many addresses (each within its own budget) flood the pool. Before,
+    // every lookup was one client at the scheduler, and the polite lookups were refused 429.
+    // A short queue per client (4 rather than 32), so that the flood fills it within the test.
+    server = await startServer(
+      {
+        ...env(),
+        AUTH_CACHE_TTL_MS: '50',
+        RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '1000000',
+        ADMISSION_QUEUE_PER_CLIENT: '4',
+      },
+      { withinMs: 120_000 },
+    );
+    // Two polite clients with two connections each: the reads of one make the lane contended while a
+    // key is looked up.
+    const politeRuns = [
+      await politeClient(server.base),
+      await politeClient(server.base),
+      await politeClient(server.base, KEYS.tenantA, BY_ID),
+      await politeClient(server.base, KEYS.tenantA, BY_ID),
+    ];
+    const addresses = 20 + Math.floor(random() * 60);
+    const window = 2 + Math.floor(random() * 10);
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+    const inventedKey = () => {
+      let key = 'ck_test_';
+      for (let i = 0; i < 40; i++) key += letters[Math.floor(random() * letters.length)];
+      return key;
+    };
+    const until = Date.now() + 4000;
+    const statuses: Counts = {};
+    const attack = Array.from({ length: addresses }, (_, i) =>
+      flood(server!.base, BY_ID, inventedKey, statuses, {
+        total: Number.MAX_SAFE_INTEGER,
+        window,
+        until: () => Date.now() >= until,
+        localAddress: `127.0.${100 + Math.floor(i / 250)}.${1 + (i % 250)}`,
+      }),
+    );
+    const polite = await Promise.all(politeRuns.map((run) => run(() => Date.now() >= until)));
+    await Promise.all(attack);
+    console.log('unknown-key lookup flood', { addresses, window, statuses, polite });
+    expect([`OVERLOAD_SEED=${SEED}`, Object.keys(statuses).filter((s) => !['401', '429', '503'].includes(s))]).toEqual([
+      `OVERLOAD_SEED=${SEED}`,
+      [],
+    ]);
+    for (const [i, run] of polite.entries())
+      expectPolite(run, `polite client ${i} beside ${addresses} addresses flooding unknown keys`);
   });
 
   it("one client's flood of cheap reads leaves another client's reads answered, none 500", async () => {

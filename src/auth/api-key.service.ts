@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SingleFlight } from '../admission/single-flight.js';
+import { DatabaseBusyError, DatabaseOverloadedError } from '../database/deadline.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { digestKey, isKeyForEnvironment } from '../values/api-key-format.js';
@@ -18,16 +19,42 @@ interface CacheEntry {
   loadedAt: number;
 }
 
-const MAX_CACHE_ENTRIES = 10_000;
+/**
+ * Entries kept of keys found in the database (valid or not), and, apart, of digests found in none:
+ * the oldest loaded goes first. Kept apart so that invented keys, which cost nothing to make, can only
+ * evict each other: before, 10,000 of them cleared the whole cache, valid keys too.
+ */
+const MAX_FOUND_ENTRIES = 10_000;
+const MAX_MISSING_ENTRIES = 10_000;
+
+/**
+ * The fair scheduler's client (docs/rate-limits.md#overload) of every lookup of a key this process has
+ * not found before: one, whatever key or address. A key costs nothing to invent, nor (to a botnet) an
+ * address: named by its digest or its address, a flood of invented keys would get one share of the
+ * lane for each, and every API client's share would shrink to nothing. (Tried with the addresses: 250
+ * of them flooding lookups left six valid-key clients refused 429 and 503 for most of their reads, the
+ * lane's queue full of one lookup per address, which no one could displace.) The class is not an API
+ * client's name: those start with `cli_`.
+ */
+export const UNKNOWN_KEYS = 'unknown keys';
 
 /**
  * Looks keys up by SHA-256 digest. Lookups may be served from memory for AUTH_CACHE_TTL_MS (at most
  * 5 s), so that revocation, expiry and client status changes reach every replica within 5 seconds.
  * Expiry is checked against the clock on every request, cached or not.
+ *
+ * A lookup is a read like any other at the fair scheduler, counted for whom it is made: a key this
+ * process has found before (however long ago, while its entry is kept) for its API client, in the
+ * same share as the client's other reads; any other key for UNKNOWN_KEYS. So a client whose cached
+ * key expired has its lookup wait only behind its fair share of the lane (before, every lookup was one
+ * client, '', and a flood of unknown keys had valid keys refused 429 whenever their entry expired).
  */
 @Injectable()
 export class ApiKeyService {
-  private readonly cache = new Map<string, CacheEntry>();
+  /** Keys found in the database, by digest: what `knownClient` names a request's client by. */
+  private readonly found = new Map<string, CacheEntry>();
+  /** Digests of no key, with when that was seen. */
+  private readonly missing = new Map<string, number>();
   /** Concurrent misses of one key share one lookup (a burst on a fresh process is one read, not 5,000). */
   private readonly lookups = new SingleFlight<string, KeyEntry | null>();
 
@@ -63,14 +90,23 @@ export class ApiKeyService {
    * it. Not an authentication (the key may have been revoked since): only whose share it counts in.
    */
   knownClient(presentedKey: string): string | undefined {
+    return this.knownCaller(presentedKey)?.clientId;
+  }
+
+  /** The caller of a key found before, however long ago (see `knownClient`): not an authentication. */
+  knownCaller(presentedKey: string): Omit<ApiCaller, 'deadlineMs'> | undefined {
     if (!isKeyForEnvironment(presentedKey, this.config.appEnv)) return undefined;
-    return this.cache.get(digestKey(presentedKey))?.entry?.caller.clientId;
+    return this.found.get(digestKey(presentedKey))?.entry?.caller;
   }
 
   private fromCache(digest: string, nowMs: number): ApiCaller | null | undefined {
-    const cached = this.cache.get(digest);
-    if (cached === undefined || nowMs - cached.loadedAt >= this.config.authCacheTtlMs) return undefined;
-    return this.callerFor(cached.entry, nowMs, nowMs + this.config.dbStatementTimeoutMs);
+    const ttl = this.config.authCacheTtlMs;
+    const cached = this.found.get(digest);
+    if (cached !== undefined && nowMs - cached.loadedAt < ttl)
+      return this.callerFor(cached.entry, nowMs, nowMs + this.config.dbStatementTimeoutMs);
+    const missingSince = this.missing.get(digest);
+    if (missingSince !== undefined && nowMs - missingSince < ttl) return null;
+    return undefined;
   }
 
   /** Expiry, revocation and the client's status, checked against the clock on every request. */
@@ -83,18 +119,51 @@ export class ApiKeyService {
     return { ...found.caller, deadlineMs };
   }
 
+  /**
+   * One lookup per key at a time (single flight), shared by the requests that miss the cache
+   * meanwhile. Refused admission, it is refused to the request that made it only: the others had their
+   * own wait to come and did not get it, so each of them tries again (one leads the next lookup, the
+   * rest share it), until one is answered or refused itself, or its deadline has passed.
+   */
   private async lookup(digest: string, nowMs: number, deadlineMs: number): Promise<KeyEntry | null> {
-    const ttl = this.config.authCacheTtlMs;
-    return this.lookups.run(digest, async () => {
-      const row = await this.keys.findByDigest(digest, deadlineMs);
-      const entry = row === null ? null : { row, caller: callerOf(row) };
-      if (ttl > 0) {
-        if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
-        this.cache.set(digest, { entry, loadedAt: nowMs });
+    for (;;) {
+      let led = false;
+      try {
+        return await this.lookups.run(digest, () => {
+          led = true;
+          return this.load(digest, nowMs, deadlineMs);
+        });
+      } catch (error) {
+        const refused = error instanceof DatabaseBusyError || error instanceof DatabaseOverloadedError;
+        if (led || !refused || Date.now() >= deadlineMs) throw error;
       }
-      return entry;
-    });
+    }
   }
+
+  private async load(digest: string, nowMs: number, deadlineMs: number): Promise<KeyEntry | null> {
+    // A key found before counts for its API client (even when it is no longer valid: only that client's
+    // share is at stake); any other for the class of unknown keys.
+    const client = this.found.get(digest)?.entry?.caller.clientId ?? UNKNOWN_KEYS;
+    const row = await this.keys.findByDigest(digest, deadlineMs, client);
+    const entry = row === null ? null : { row, caller: callerOf(row) };
+    if (this.config.authCacheTtlMs > 0) {
+      if (entry === null) {
+        this.found.delete(digest);
+        remember(this.missing, digest, nowMs, MAX_MISSING_ENTRIES);
+      } else {
+        this.missing.delete(digest);
+        remember(this.found, digest, { entry, loadedAt: nowMs }, MAX_FOUND_ENTRIES);
+      }
+    }
+    return entry;
+  }
+}
+
+/** Sets `key` as the newest entry of `map`, first evicting the oldest one when the map is full. */
+function remember<V>(map: Map<string, V>, key: string, value: V, max: number): void {
+  map.delete(key);
+  if (map.size >= max) map.delete(map.keys().next().value!);
+  map.set(key, value);
 }
 
 function callerOf(row: KeyRow): Omit<ApiCaller, 'deadlineMs'> {

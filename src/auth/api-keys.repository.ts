@@ -27,8 +27,12 @@ const KEY_BY_DIGEST = fixedStatement<{ digest: string }>(
 export class ApiKeysRepository {
   constructor(private readonly reader: SqlReader) {}
 
-  async findByDigest(digest: string, deadlineMs: number): Promise<KeyRow | null> {
-    const rows = await this.reader.read(deadlineMs, { cost: 'cheap', server: 'primary' }, (session) =>
+  /**
+   * `client` is whom the lookup counts for at the fair scheduler (docs/rate-limits.md#overload):
+   * ApiKeyService names it (the key's API client when known, else the class of unknown keys).
+   */
+  async findByDigest(digest: string, deadlineMs: number, client: string): Promise<KeyRow | null> {
+    const rows = await this.reader.read(deadlineMs, { cost: 'cheap', server: 'primary', client }, (session) =>
       session.rows<KeyRow>(KEY_BY_DIGEST, KEY_BY_DIGEST.values({ digest })),
     );
     return rows[0] ?? null;

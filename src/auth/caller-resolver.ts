@@ -54,6 +54,16 @@ export class CallerResolver {
     return key === undefined ? undefined : this.keys.knownClient(key);
   }
 
+  /**
+   * The caller of a key this process has found before, however long ago (its entry kept), when the
+   * request's key could not be checked now: whose budget its answer's RateLimit headers speak of.
+   */
+  knownCaller(req: Request): Omit<ApiCaller, 'deadlineMs'> | undefined {
+    const header = req.headers.authorization;
+    const key = bearerKey(typeof header === 'string' ? header : undefined);
+    return key === undefined ? undefined : this.keys.knownCaller(key);
+  }
+
   private async lookup(header: string | undefined): Promise<ApiCaller | null> {
     const key = bearerKey(typeof header === 'string' ? header : undefined);
     return key === undefined ? null : this.keys.authenticate(key);

@@ -28,7 +28,11 @@ export interface ConnectionCharge {
  *   since the parser cannot tell where the next request would start;
  * - a request that does not arrive within the headers or request timeout (Node: a bare 408, a status
  *   the contract does not have) is refused the same way; a connection that never sent a byte is
- *   closed without an answer.
+ *   closed without an answer;
+ * - a request whose client ends its side of the connection (FIN) before the request is complete (its
+ *   line, headers or body cut short: Node's parser reports HPE_INVALID_EOF_STATE) is no invalid HTTP
+ *   but a client gone away: it is charged nothing and answered nothing (before, it was a 400 charged
+ *   to the address: 65 of them left a valid key from that address refused 429 for a minute).
  * Requests pipelined before the refused one are answered first, in order (HTTP/1.1 pairs responses
  * with requests by their order): the 400 waits until their responses are written. When the fault is
  * in the body of a request already handed to Express (it stopped arriving, or a chunk is malformed),
@@ -52,6 +56,18 @@ export function answerRequestsNodeWouldRefuse(
     }
     if (refusing.has(socket)) return;
     refusing.add(socket);
+    if (error.code === CLIENT_ENDED_MID_REQUEST) {
+      // The client ended its side (FIN) before its request was complete: it has gone away, which is no
+      // invalid HTTP. Nothing is charged and nothing is answered; the complete requests before the cut
+      // one are (the client may still read), then the connection closes.
+      const latest = requests.latest(socket);
+      const cut = latest !== undefined && !latest.complete;
+      // A request already handed over whose body was cut waits for it no longer, unanswered: it ends
+      // with the connection.
+      if (cut) abandonBody(latest, null);
+      void requests.answered(socket, cut ? 1 : 0).then(() => closeSoon(socket));
+      return;
+    }
     const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
     const latest = requests.latest(socket);
     if (latest !== undefined && !latest.complete) {
@@ -78,6 +94,13 @@ export function answerRequestsNodeWouldRefuse(
   });
 }
 
+/**
+ * What Node's parser reports when the connection's read side ends (the client's FIN) in the middle of
+ * a request: its request line, its headers or its body cut short (the same code on Node 20 and 26).
+ * A request line or headers with invalid bytes are refused for those bytes before the end is seen.
+ */
+const CLIENT_ENDED_MID_REQUEST = 'HPE_INVALID_EOF_STATE';
+
 const NOT_HTTP = 'The request is not valid HTTP (for example a URL with characters that are not percent-encoded).';
 const HEAD_TIMED_OUT = 'The request did not arrive in time: its line and headers stopped coming.';
 const BODY_TIMED_OUT = 'The request did not arrive in time: its body stopped coming.';
@@ -86,8 +109,9 @@ const BODY_TIMED_OUT = 'The request did not arrive in time: its body stopped com
 interface ConnectionState {
   latest: IncomingMessage;
   unfinished: number;
-  /** Called once `unfinished` is back to 0. */
+  /** Called once `unfinished` is down to `waitingFor`. */
   waiting: (() => void) | undefined;
+  waitingFor: number;
 }
 
 // Kept on the socket and the response themselves (symbol keys), and one shared 'close' listener: a
@@ -100,7 +124,7 @@ function onRequest(req: IncomingMessage, res: ServerResponse): void {
   const socket = req.socket as Tracked<Duplex>;
   let state = socket[CONNECTION];
   if (state === undefined) {
-    state = { latest: req, unfinished: 0, waiting: undefined };
+    state = { latest: req, unfinished: 0, waiting: undefined, waitingFor: 0 };
     socket[CONNECTION] = state;
   } else state.latest = req;
   state.unfinished++;
@@ -116,7 +140,7 @@ function onResponseClose(this: Tracked<ServerResponse>): void {
   const state = this[COUNTED];
   if (state === undefined) return;
   this[COUNTED] = undefined;
-  if (--state.unfinished > 0) return;
+  if (--state.unfinished > state.waitingFor) return;
   const wake = state.waiting;
   state.waiting = undefined;
   wake?.();
@@ -136,16 +160,17 @@ class ConnectionRequests {
     return (socket as Tracked<Duplex>)[CONNECTION]?.latest;
   }
 
-  /** Resolves once every response on the connection so far is written (or abandoned with it). */
-  answered(socket: Duplex): Promise<void> {
+  /**
+   * Resolves once every response on the connection so far is written (or abandoned with it), but the
+   * last `unanswered` (a request that will not be answered: it ends with the connection).
+   */
+  answered(socket: Duplex, unanswered = 0): Promise<void> {
     const state = (socket as Tracked<Duplex>)[CONNECTION];
-    if (state === undefined || state.unfinished === 0) return Promise.resolve();
+    if (state === undefined || state.unfinished <= unanswered) return Promise.resolve();
     return new Promise((resolve) => {
-      const before = state.waiting;
-      state.waiting = () => {
-        before?.();
-        resolve();
-      };
+      // One wait per connection: a connection's first fault is the only one answered (`refusing`).
+      state.waitingFor = unanswered;
+      state.waiting = resolve;
     });
   }
 }

@@ -56,7 +56,8 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const res = http.getResponse<Response>();
     const error = toApiError(exception);
     const requestId = req.requestId ?? generateRequestId();
-    if (error.getStatus() >= 500) {
+    // A 503 is a refusal for load (docs/rate-limits.md#overload), not a fault: it has no cause to log.
+    if (error.getStatus() >= 500 && error.getStatus() !== 503) {
       // The cause goes to the log, never to the client: as the err of the request's own log line
       // (the request observer reads res.err), beside its requestId, client and route.
       (res as Response & { err?: unknown }).err =

@@ -16,16 +16,18 @@ export function hardeningMiddleware(req: Request, res: Response, next: NextFunct
 }
 
 /** Requests waiting for their body in `bodyLimitMiddleware`, and how to stop waiting. */
-const bodyWaits = new WeakMap<IncomingMessage, (error: ApiError) => void>();
-/** Requests whose body will never arrive (see `abandonBody`), with the error to answer. */
-const abandonedBodies = new WeakMap<IncomingMessage, ApiError>();
+const bodyWaits = new WeakMap<IncomingMessage, (error: ApiError | null) => void>();
+/** Requests whose body will never arrive (see `abandonBody`), with the error to answer (null: none). */
+const abandonedBodies = new WeakMap<IncomingMessage, ApiError | null>();
 
 /**
  * The body of this request will never be complete (it stopped arriving within the request timeout,
  * or Node's parser refused it): a request still waiting for it is answered with `error` instead, and
- * one that reaches `bodyLimitMiddleware` later at once.
+ * one that reaches `bodyLimitMiddleware` later at once. With `null` (its client ended its side of the
+ * connection: it has gone away) it is not answered at all and goes no further: it ends when its
+ * connection is closed.
  */
-export function abandonBody(req: IncomingMessage, error: ApiError): void {
+export function abandonBody(req: IncomingMessage, error: ApiError | null): void {
   abandonedBodies.set(req, error);
   bodyWaits.get(req)?.(error);
 }
@@ -46,6 +48,7 @@ export function bodyLimitMiddleware(limitBytes: number) {
       return;
     }
     const abandoned = abandonedBodies.get(req);
+    if (abandoned === null) return;
     if (abandoned !== undefined) {
       next(abandoned);
       return;
@@ -59,7 +62,7 @@ export function bodyLimitMiddleware(limitBytes: number) {
       req.removeListener('data', onData);
       req.removeListener('end', onEnd);
       req.removeListener('error', onError);
-      next(error);
+      if (error !== null) next(error);
     };
     const onData = (chunk: Buffer): void => {
       received += chunk.length;

@@ -61,6 +61,19 @@ export const routeLabel = (req: Request): string => (req as LabelledRequest)[LAB
 export const statusLabel = (res: Response): string => (res.writableFinished ? String(res.statusCode) : 'aborted');
 
 /**
+ * A fault (a 500, or any answer with a cause in `err`) is an `error`. A 503 is not a fault: the
+ * service refused the request for load (docs/rate-limits.md#overload), or a probe found it not ready
+ * or shutting down; it is a `warn`, as a request whose client went away first is. Everything else
+ * (a 429 included: the client's share or budget, not the service's fault) is `info`.
+ */
+function logLevelOf(status: string, statusCode: number, err: Error | undefined): 'error' | 'warn' | 'info' {
+  if (status === 'aborted') return 'warn';
+  if (err !== undefined) return 'error';
+  if (statusCode === 503) return 'warn';
+  return statusCode >= 500 ? 'error' : 'info';
+}
+
+/**
  * One JSON line per request: request id, client, tenant, route, status and duration. Headers are
  * never logged (the Authorization header carries the key), and key-shaped text in URLs is redacted.
  * The line is built only when its level is enabled: a request costs the log nothing otherwise.
@@ -69,7 +82,7 @@ function logRequest(logger: Logger, req: Request, res: Response, route: string, 
   const { err, refusedParameters } = res as Response & { err?: Error; refusedParameters?: string[] };
   // Set by the error filter on a 400 (names only); a name is the client's text, like the URL.
   const refused = refusedParameters?.map(redactKeys);
-  const level = status === 'aborted' ? 'warn' : err !== undefined || res.statusCode >= 500 ? 'error' : 'info';
+  const level = logLevelOf(status, res.statusCode, err);
   if (!logger.isLevelEnabled(level)) return;
   logger[level](
     {

@@ -78,11 +78,14 @@ export class RateLimitMiddleware implements NestMiddleware {
         return LOOKUP_FAILED;
       });
       if (caller === LOOKUP_FAILED) {
-        // The key could not be looked up (the database is away): that is no failed authentication, so
-        // nothing is spent from the address's budget (an outage must not lock valid keys out once it
-        // is over); the headers say where that budget stands, and the error is answered as a 500.
-        const standing = await this.store.peek(address, addressLimit);
-        setHeaders(res, 'per-ip', addressLimit, standing.remaining, standing.resetSeconds);
+        // The key could not be looked up (the database is away, or the lookup was refused for load):
+        // that is no failed authentication, so nothing is spent from the address's budget (an outage
+        // must not lock valid keys out once it is over); the headers say where the budget the request
+        // would spend from stands: its key's client's when this process has found the key before
+        // (a valid key is not told about an address budget it does not spend), else the address's.
+        const [policy, key, limit] = this.budgetOf(this.callers.knownCaller(req) ?? null, address);
+        const standing = await this.store.peek(key, limit);
+        setHeaders(res, policy, limit, standing.remaining, standing.resetSeconds);
         next(failure);
         return;
       }
@@ -113,7 +116,10 @@ export class RateLimitMiddleware implements NestMiddleware {
   }
 
   /** The budget a request spends from: its client's with a valid key, else its address's. */
-  private budgetOf(caller: ApiCaller | null, address: string): [policy: string, key: string, limit: number] {
+  private budgetOf(
+    caller: Pick<ApiCaller, 'clientId' | 'rateLimitPerMinute'> | null,
+    address: string,
+  ): [policy: string, key: string, limit: number] {
     return caller
       ? ['per-client', `client:${caller.clientId}`, caller.rateLimitPerMinute ?? this.config.rateLimitPerMinute]
       : ['per-ip', address, this.config.rateLimitUnauthenticatedPerMinute];
