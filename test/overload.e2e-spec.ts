@@ -483,7 +483,11 @@ describe(`overload (OVERLOAD_SEED=${SEED})`, () => {
     await until(() => received.every((seen) => seen.closed), 8000);
     sockets.forEach((s) => s.destroy());
     const bundle = (await (await fetch(`${server.base}/docs/swagger-ui-bundle.js`)).arrayBuffer()).byteLength;
-    const closed = received.filter((seen) => seen.closed && seen.bytes < PIPELINED * bundle).length;
+    // Closed short of its answers, or answered refusals only (its requests shed at the gate: less than
+    // one bundle in all): either way no place is held past the send deadline.
+    const closed = received.filter(
+      (seen) => (seen.closed && seen.bytes < PIPELINED * bundle) || seen.bytes < bundle,
+    ).length;
     console.log('junk credentials', { junk, polite, bundle, received: received.map((seen) => seen.bytes) });
     expectPolite(polite, 'polite client beside connections with invented credentials');
     expect([`OVERLOAD_SEED=${SEED}`, closed]).toEqual([`OVERLOAD_SEED=${SEED}`, junk]);

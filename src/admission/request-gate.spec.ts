@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { spawn } from 'node:child_process';
-import { boundRequests, sweepIntervalMs } from './pipeline-depth.js';
+import { boundRequests, gateClientOf, sweepIntervalMs } from './pipeline-depth.js';
 import { type GateLimits, RequestGate, type Shed } from './request-gate.js';
 
 /** A small linear congruential generator: the same sequence for the same seed. */
@@ -290,7 +290,10 @@ describe(`boundRequests on an HTTP server (GATE_SEED=${SEED})`, () => {
       res.setHeader('Content-Length', '2');
       res.end('ok');
     });
-    boundRequests(server, { perConnection: 1, perClient, total: 256 });
+    // Each Authorization header names its client here (the service names one by a key it knows).
+    boundRequests(server, { perConnection: 1, perClient, total: 256 }, (req) =>
+      gateClientOf(req, (r) => r.headers.authorization),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     const flood = spawn(process.execPath, ['-e', FLOOD, String(port), String(connections), String(depth)], {
