@@ -56,6 +56,39 @@ export function gateClientOf(
   return client === undefined ? `address ${req.socket.remoteAddress ?? ''}` : `client ${client}`;
 }
 
+/**
+ * Bounds the requests in the application (docs/rate-limits.md#overload): at most `perConnection`
+ * requests of one connection, `perClient` of one client and `total` of the process at once, decided
+ * as each request is parsed, before Express, the key lookup, the rate limit or admission to a pool
+ * spend anything on it (src/admission/request-gate.ts).
+ *
+ * Node hands every pipelined request of a connection to the application as soon as it is parsed, so
+ * one client pipelining 100 requests on each of 200 connections had 20,000 in flight; and a client's
+ * 200 connections each reading one request at a time had 200. Here, a request beyond a bound is
+ * held and its connection's socket is no longer read until it starts (as nginx and other HTTP
+ * servers do): the rest wait unread in the kernel's buffers and the client's, costing this process
+ * nothing, and TCP flow control paces the sender at the rate its share is served. Requests already
+ * parsed from the last read (at most one read's worth, 64 KiB) wait here, in order, up to
+ * `heldPerConnection` and `heldTotal` (a connection beyond either is closed); an answer not written
+ * within `sendTimeoutMs` of its start has its connection closed.
+ *
+ * A held request is started from `setImmediate`, never from the end of the request before it: an
+ * answer that needs no I/O (a 429, a 404, a refusal of admission) ends within the same turn of the
+ * event loop, and starting the next one there chained every held request of a flood (thousands,
+ * seconds of CPU) ahead of the sockets waiting to be read, a polite client's among them. From
+ * `setImmediate`, each turn of the loop reads every socket that has data, then starts what was freed.
+ *
+ * Node stops reading a socket itself when its responses are not being read (`_paused`), and resumes
+ * it when they drain, or when a finished request's body is dumped; the flag is therefore made to
+ * read true while either Node or this bound holds the connection, so that neither resumes it under
+ * the other (Node's own guard, onSocketResume, pauses a socket again while `_paused` is true).
+ *
+ * A held request has a deadline of its own (`holdMs`, docs/rate-limits.md#overload): a timer looks a
+ * few times a second for requests held longer that could be answered now (nothing of their
+ * connection runs) and starts them shed (`shedOf`): the application answers them 429 or 503 at once,
+ * so that a long overload is refused early rather than waited out. A shed request takes no place of
+ * its client or the process (its answer does no work), only its connection's, keeping answers in order.
+ */
 export function boundRequests(
   server: Server,
   limits: GateLimits,
