@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -14,7 +14,15 @@ import {
   REFUSED,
   until,
 } from './support/sync-copy.js';
-import { prepareDatabase, type Route, type Service, sleep, startService, Writer } from './support/sync-harness.js';
+import {
+  prepareDatabase,
+  type Route,
+  seededRandom,
+  type Service,
+  sleep,
+  startService,
+  Writer,
+} from './support/sync-harness.js';
 
 /**
  * A copy kept by the recipe of docs/sync.md never drifts silently from the database the service reads,
@@ -28,6 +36,11 @@ import { prepareDatabase, type Route, type Service, sleep, startService, Writer 
  *   same cluster, and into a new cluster), every position handed out before is refused (a 400 naming
  *   changedSince that says to take a full copy), also once the new database has run past it; a full
  *   walk then makes the copy equal again and rounds work.
+ * - A server started from a copy of its files (a cold copy, a snapshot) keeps every identity a position
+ *   names but went back in time: every position handed out under the server's run before refused, also
+ *   once it has run past them, and so is one handed out before a plain restart (the two cannot be told
+ *   apart). In generated orders of writes, rounds, restarts, copies and starts from them, under one
+ *   running service, no copy ever drifts.
  * - A database fed by a logical-replication subscription (the loss test's writer on the publisher,
  *   a transaction held open across rounds, a TRUNCATE of stock_levels) serves copies that lose
  *   nothing: the recipe (a round, or a full walk when refused) ends with copies equal to a full walk.
@@ -353,6 +366,160 @@ describe('after a restore', () => {
       inNewCluster: {},
     });
   }, 150_000);
+});
+
+/** Until the service answers again after its database server started anew (its pool reconnects). */
+async function readyAgain(on: Service): Promise<void> {
+  await until('the service reads the database again', async () => {
+    const res = await fetch(`${on.base}/health/ready`).catch(() => null);
+    return res?.status === 200;
+  });
+}
+
+describe('after a start from a copy of the server files', () => {
+  it('refuses every position handed out before its start, also once it has run past them; a full walk then makes rounds work', async () => {
+    const db = await server();
+    const url = await prepareDatabase(db);
+    // One service all along: the database goes back in time under a running service.
+    const running = await service(url);
+    const copies = copiesFor(running);
+    for (const copy of copies) await copy.fullWalk();
+    await writes(url, 12);
+    for (const copy of copies) expect(await copy.round()).toBeNull();
+    const beforeRestart = handedOut(copies);
+
+    // A cold copy (the server stops for it and starts again): a plain restart, as far as positions go.
+    const files = await db.copyFiles();
+    await readyAgain(running);
+    const afterRestart = await answers(copies, beforeRestart);
+    for (const copy of copies) expect(await copy.sync()).toBe('refused, full walk');
+
+    // The server goes on past the copy and hands out positions; then it is lost, and started from the copy.
+    await writes(url, 12);
+    for (const copy of copies) expect(await copy.round()).toBeNull();
+    await writes(url, 6);
+    for (const copy of copies) expect(await copy.round()).toBeNull();
+    const sinceCopy = new Map([...handedOut(copies)].map(([c, p]) => [c, p.slice(beforeRestart.get(c)!.length)]));
+    const lastOfLost = await nextTransaction(url);
+    await db.startFromCopy(files);
+    await readyAgain(running);
+    const atOnce = await answers(copies, sinceCopy);
+    // The copy's server runs past every transaction the lost one had: its positions are not ahead of it.
+    await advanceTransactions(url, lastOfLost + 10n);
+    const later = await answers(copies, sinceCopy);
+    console.log(
+      `sync-databases (start from a copy): before the restart ${statuses(afterRestart)}, ` +
+        `since the copy at once ${statuses(atOnce)}, past them ${statuses(later)}`,
+    );
+    expect({ seed: SEED, afterRestart, atOnce, later }).toEqual({
+      seed: SEED,
+      afterRestart: allRefused(afterRestart),
+      atOnce: allRefused(atOnce),
+      later: allRefused(later),
+    });
+    for (const copy of copies) expect(await copy.sync()).toBe('refused, full walk');
+    await writes(url, 12);
+    for (const copy of copies) expect(await copy.round()).toBeNull();
+    expect({ seed: SEED, differences: await differences(copies) }).toEqual({ seed: SEED, differences: {} });
+  }, 180_000);
+
+  type Step = 'writes' | 'sync' | 'restart' | 'copy' | 'start from a copy';
+  const STEPS = Number(process.env.SYNC_RESTART_STEPS ?? 14);
+  // Always ends on the case that drifted before (positions handed out after a copy, then the copy started).
+  const LAST: readonly Step[] = ['copy', 'writes', 'sync', 'writes', 'sync', 'start from a copy', 'sync'];
+
+  it('in generated orders of writes, rounds, restarts, copies and starts from them, never lets a copy drift', async () => {
+    const random = seededRandom(SEED ^ 0x5eed);
+    const pick = (): Step => {
+      const r = random();
+      return r < 0.3 ? 'writes' : r < 0.6 ? 'sync' : r < 0.7 ? 'restart' : r < 0.85 ? 'copy' : 'start from a copy';
+    };
+    const steps: Step[] = [...Array.from({ length: STEPS }, pick), ...LAST];
+    console.log(`sync-databases (generated starts): SYNC_SEED=${SEED}, ${steps.join(', ')}`);
+    const db = await server();
+    const url = await prepareDatabase(db);
+    const running = await service(url);
+    const copies = copiesFor(running);
+    for (const copy of copies) await copy.fullWalk();
+    const files: string[] = [];
+    let newest = 0n; // the newest transaction any run of the server reached
+    const done: string[] = [];
+    for (const [n, step] of steps.entries()) {
+      const next = await nextTransaction(url);
+      if (next > newest) newest = next;
+      if (step === 'writes') await writes(url, 1 + Math.floor(random() * 12));
+      else if (step === 'restart') {
+        await db.halt();
+        await db.resume();
+      } else if (step === 'copy') files.push(await db.copyFiles());
+      else if (step === 'start from a copy' && files.length > 0) {
+        await db.startFromCopy(files[Math.floor(random() * files.length)]);
+        // Past every transaction of the runs it lost: no position is ahead of it.
+        await readyAgain(running);
+        await advanceTransactions(url, newest + 10n);
+      }
+      await readyAgain(running);
+      if (step !== 'sync') {
+        done.push(step);
+        continue;
+      }
+      const outcomes = new Set<string>();
+      for (const copy of copies) outcomes.add(await copy.sync());
+      done.push(`sync (${[...outcomes].join(' / ')})`);
+      expect({ seed: SEED, step: n, steps: done, differences: await differences(copies) }).toEqual({
+        seed: SEED,
+        step: n,
+        steps: done,
+        differences: {},
+      });
+    }
+    console.log(`sync-databases (generated starts): ${done.join(', ')}`);
+  }, 400_000);
+});
+
+describe('a service that reads a hot standby', () => {
+  it('honours positions while the primary runs, and refuses them once the primary has started again', async () => {
+    const primary = await server();
+    const url = await prepareDatabase(primary);
+    const standby = await server({ standbyOf: primary, settings: ['log_statement = all'] });
+    const onStandby = standby.url('catalog');
+    const running = await service(url, { replicaUrl: onStandby });
+    const copies = copiesFor(running);
+    for (const copy of copies) await copy.fullWalk();
+    await writes(url, 12);
+    await until('the standby catches up', () => standby.caughtUpWith(primary));
+    const logged = readFileSync(join(standby.dir, 'log'), 'utf8').length;
+    const rounds: (Refusal | null)[] = [];
+    for (const copy of copies) rounds.push(await copy.round());
+    // The standby served reads of the rounds (their pages, not only the primary's start around them).
+    // The standby logs every statement: the rounds' guards ran there (a round's first page checks its position).
+    const guardsOnStandby =
+      readFileSync(join(standby.dir, 'log'), 'utf8').slice(logged).split('execute cia_sync_guard').length - 1;
+    const servedByStandby = guardsOnStandby >= copies.length;
+    const positions = handedOut(copies);
+    await primary.halt();
+    await primary.resume();
+    await readyAgain(running);
+    await until('the standby streams again', async () => {
+      const [{ n }] = await query<{ n: number }>(onStandby, 'SELECT count(*)::int AS n FROM pg_stat_wal_receiver');
+      return n === 1;
+    });
+    const afterRestart = await answers(copies, positions);
+    console.log(
+      `sync-databases (standby): rounds ${JSON.stringify(rounds)}, after the primary restarted ${statuses(afterRestart)}`,
+    );
+    expect({ seed: SEED, rounds, servedByStandby, afterRestart }).toEqual({
+      seed: SEED,
+      rounds: copies.map(() => null),
+      servedByStandby: true,
+      afterRestart: allRefused(afterRestart),
+    });
+    for (const copy of copies) expect(await copy.sync()).toBe('refused, full walk');
+    await writes(url, 6);
+    await until('the standby catches up', () => standby.caughtUpWith(primary));
+    for (const copy of copies) expect(await copy.round()).toBeNull();
+    expect({ seed: SEED, differences: await differences(copies) }).toEqual({ seed: SEED, differences: {} });
+  }, 180_000);
 });
 
 describe('a database fed by a logical-replication subscription', () => {

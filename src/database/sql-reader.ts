@@ -116,6 +116,11 @@ export class SqlReader implements OnModuleDestroy {
     }
   }
 
+  /** Whether DATABASE_REPLICA_URLS names replicas: a `replica` read may then reach a standby. */
+  get readsReplicas(): boolean {
+    return ((this.dataSource.driver as PostgresDriver).slaves ?? []).length > 0;
+  }
+
   /** A refusal of admission is a 429 (the client is over its share) or a 503 (the service is full). */
   private refused(error: unknown): never {
     if (!(error instanceof AdmissionRefused)) throw error;

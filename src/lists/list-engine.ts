@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ApiCaller } from '../auth/api-caller.js';
+import { DatabaseIncarnation } from '../database/database-incarnation.js';
 import { Shapes } from '../database/statement.js';
 import { ApiError } from '../http/api-error.js';
 import { type DataScope, DataScopeService, scoped, scopeShape, type SyncView } from '../tenancy/data-scope.js';
@@ -59,6 +60,8 @@ export interface ListedRows {
   readonly incarnation?: string;
   /** On a sync read: the client's creation in its snapshot (what a position it hands out is sealed for). */
   readonly clientCreated?: string;
+  /** On a sync read: when the primary server it read started (null: none could be named). */
+  readonly serverStarted?: string | null;
 }
 
 type OneInput = { readonly scope: DataScope; readonly id: string };
@@ -81,6 +84,7 @@ export class ListEngine {
     private readonly positions: SyncPositions,
     private readonly dataScopes: DataScopeService,
     private readonly reader: ScopedReader,
+    private readonly database: DatabaseIncarnation,
   ) {}
 
   async page<Q extends ListQuery>(definition: ListDefinition<Q>, caller: ApiCaller, query: Q): Promise<ListedPage> {
@@ -133,9 +137,12 @@ export class ListEngine {
    */
   async read(definition: ListDefinition, input: ListRead, sync?: SyncPlan): Promise<ListedRows> {
     const statements = this.statementsOf(definition);
+    // A page that checks a round's position or hands one out names the primary's start (see primaryAround).
+    const guarded = sync !== undefined && sync.position === undefined;
     return (
-      (await this.readOn(statements, input, 'replica', sync)) ??
-      (await this.readOn(statements, input, 'primary', sync))!
+      (await this.primaryAround(guarded, input.scope.deadlineMs, (started) =>
+        this.readOn(statements, input, 'replica', sync, started),
+      )) ?? (await this.readOn(statements, input, 'primary', sync))!
     );
   }
 
@@ -186,9 +193,9 @@ export class ListEngine {
       query.cursor === undefined ? undefined : await this.cursors.decode(binding, query.cursor, caller.deadlineMs);
     const view = synced.scope();
     if (BigInt(changed.xact) > BigInt(view.next)) throw invalidPosition(AHEAD_OF_DATABASE);
-    const readOn = (server: 'primary' | 'replica'): Promise<ListedRows | null> =>
+    const readOn = (server: 'primary' | 'replica', primaryStarted?: string | null): Promise<ListedRows | null> =>
       this.reader.read(view.scope, { cost: 'expensive', server, snapshot: true }, async (db) => {
-        const guard = await db.syncGuard();
+        const guard = withPrimaryStarted(await db.syncGuard(), primaryStarted);
         this.positions.observe(guard.incarnation);
         // A replica that does not have the client as created yet has not caught up: the primary answers.
         if (server === 'replica' && guard.clientCreated !== synced.clientCreated) return null;
@@ -215,7 +222,9 @@ export class ListEngine {
           horizon: guard.horizon,
         };
       });
-    const listed = (await readOn('replica')) ?? (await readOn('primary'))!;
+    const listed =
+      (await this.primaryAround(state === undefined, caller.deadlineMs, (started) => readOn('replica', started))) ??
+      (await readOn('primary'))!;
     const page = state?.page ?? 1;
     const nextCursor =
       listed.hasNext && listed.lastId !== null
@@ -329,14 +338,16 @@ export class ListEngine {
     given: ListRead,
     server: 'primary' | 'replica',
     sync?: SyncPlan,
+    primaryStarted?: string | null,
   ): Promise<ListedRows | null> {
     const options = { cost: statements.cost(given), server, snapshot: sync !== undefined };
     return this.reader.read(given.scope, options, async (db) => {
       let input = given;
       let incarnation: string | undefined;
       let clientCreated: string | undefined;
+      let serverStarted: string | null | undefined;
       if (sync !== undefined) {
-        const guard = await db.syncGuard();
+        const guard = withPrimaryStarted(await db.syncGuard(), primaryStarted);
         this.positions.observe(guard.incarnation);
         // A replica that does not have the client as created yet has not caught up: the primary answers.
         if (server === 'replica' && guard.clientCreated !== sync.clientCreated) return null;
@@ -345,6 +356,7 @@ export class ListEngine {
         if (sync.changed !== undefined && sync.position === undefined) refuseUnsafe(sync.changed, guard);
         incarnation = guard.incarnation;
         clientCreated = guard.clientCreated;
+        serverStarted = guard.serverStarted;
         input = { ...input, scope: guard.scope };
       }
       // The parents changed since the position: their rows are in the round too. A list of rows of
@@ -362,7 +374,7 @@ export class ListEngine {
       if (server === 'replica' && caughtUpTo !== undefined && BigInt(horizon!) < BigInt(caughtUpTo)) return null;
       const { window } = input;
       if (window.afterId === undefined && window.offset >= total) {
-        return { total, rows: [], lastId: null, hasNext: false, horizon, incarnation, clientCreated };
+        return { total, rows: [], lastId: null, hasNext: false, horizon, incarnation, clientCreated, serverStarted };
       }
       const found = await db.rows<{ id: string; json: JsonText }, ListRead>(statements.page(input), input);
       const rows = found.slice(0, window.pageSize);
@@ -374,8 +386,28 @@ export class ListEngine {
         horizon,
         incarnation,
         clientCreated,
+        serverStarted,
       };
     });
+  }
+
+  /**
+   * A read on a replica that checks a round's position or hands one out (`guarded`) reaches a standby
+   * whose own start says nothing of its primary's: it is given the primary's start as read before it,
+   * and counts only when the primary's start is the same after it (the standby replayed that server's
+   * history, and no start came in between); else null, and the primary answers. Without replicas a
+   * `replica` read is the primary's, whose guard reads its own start in the page's snapshot.
+   */
+  private async primaryAround<T>(
+    guarded: boolean,
+    deadlineMs: number,
+    read: (primaryStarted: string | null | undefined) => Promise<T | null>,
+  ): Promise<T | null> {
+    if (!guarded || !this.database.readsStandbys) return read(undefined);
+    const before = await this.database.primaryStarted(deadlineMs);
+    const found = await read(before);
+    if (found === null) return null;
+    return (await this.database.primaryStarted(deadlineMs)) === before ? found : null;
   }
 
   /**
@@ -401,7 +433,9 @@ export class ListEngine {
     ) {
       const taken = BigInt(listed.horizon) < BigInt(viewHorizon) ? listed.horizon : viewHorizon;
       const positionBinding = SyncPositions.binding(plan.positionParts, listed.clientCreated);
-      position = await this.positions.encode(positionBinding, listed.incarnation, taken, deadlineMs);
+      // No primary's start to name (a standby behind DATABASE_URL): a position never honoured.
+      const started = listed.serverStarted ?? '0';
+      position = await this.positions.encode(positionBinding, listed.incarnation, taken, started, deadlineMs);
     }
     const nextCursor =
       listed.hasNext && listed.lastId !== null
@@ -423,6 +457,10 @@ export class ListEngine {
 function refuseUnsafe(position: DecodedPosition, guard: SyncGuard): void {
   const database = position.incarnation ?? guard.legacyIncarnation;
   if (database !== guard.incarnation) throw invalidPosition(REFUSED.otherDatabase);
+  // The primary has run without a stop since the position was handed out, so its data cannot have gone
+  // back to an earlier copy of its files (SERVER_STARTED_SQL in src/schema/sync-state.ts).
+  const started = position.serverStarted ?? guard.legacyServerStarted;
+  if (guard.serverStarted === null || started !== guard.serverStarted) throw invalidPosition(REFUSED.restarted);
   if (!guard.triggersOk) throw invalidPosition(REFUSED.triggersOff);
   if (BigInt(position.xact) <= BigInt(guard.voidThrough)) throw invalidPosition(REFUSED.voided);
   if (BigInt(position.xact) <= BigInt(guard.prunedThrough)) throw invalidPosition(REFUSED.pruned);
@@ -437,6 +475,16 @@ function refuseUnsafe(position: DecodedPosition, guard: SyncGuard): void {
       ? position.clientCreated !== guard.clientCreated
       : BigInt(position.xact) <= BigInt(guard.clientCreated);
   if (earlier) throw invalidPosition(REFUSED.clientRecreated);
+}
+
+/**
+ * The guard of a read on a standby names the primary's start read around the read (primaryAround);
+ * on the primary, its own.
+ */
+function withPrimaryStarted(guard: SyncGuard, primaryStarted: string | null | undefined): SyncGuard {
+  return guard.serverStarted !== null || primaryStarted === undefined
+    ? guard
+    : { ...guard, serverStarted: primaryStarted };
 }
 
 /**

@@ -5,16 +5,21 @@ import { DatabaseIncarnation } from '../database/database-incarnation.js';
 import { ApiError } from '../http/api-error.js';
 
 /**
- * A sync position as clients see it: `sp_` and 48 characters that tell nothing (the transaction
- * inside is encrypted and authenticated, bound to the list, the API client, the tenant and the
- * store), or a bare `sp_<transaction>` that versions before this one handed out, still accepted.
+ * A sync position as clients see it: `sp_` and 59 characters that tell nothing (the transaction and
+ * the primary server's start inside are encrypted and authenticated, bound to the list, the API
+ * client, the tenant and the store); `sp_` and 48 (without the server's start) or a bare
+ * `sp_<transaction>`, which versions before this one handed out, are still accepted.
  */
-export const SYNC_POSITION_PATTERN_TEXT = '^sp_(?:[0-9]{1,19}|[A-Za-z0-9_-]{48})$';
+export const SYNC_POSITION_PATTERN_TEXT = '^sp_(?:[0-9]{1,19}|[A-Za-z0-9_-]{48}|[A-Za-z0-9_-]{59})$';
 
 const PREFIX = 'sp_';
 const LEGACY = /^sp_([0-9]{1,19})$/;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
+/** The transaction alone: positions sealed before they named the primary server's start. */
+const SEALED_BEFORE_START = IV_BYTES + 8 + TAG_BYTES;
+/** The transaction and the primary server's start. */
+const SEALED = IV_BYTES + 16 + TAG_BYTES;
 const MAX_XACT = 2n ** 63n - 1n;
 
 /** A 400 naming `changedSince`: a position the service did not hand out to this client for this list. */
@@ -27,6 +32,12 @@ export const FULL_COPY = 'take a full copy (the walk without changedSince) and k
 export interface DecodedPosition {
   readonly xact: string;
   readonly incarnation: string | null;
+  /**
+   * When the primary server it was handed out under started (SERVER_STARTED_SQL in sync-state.ts);
+   * null for a position sealed before positions named it: the sync guard then takes the start the
+   * RestartRefused migration found.
+   */
+  readonly serverStarted: string | null;
   /**
    * The creation of the API client (`api_clients.created_xact`) the position was sealed for, when it
    * was sealed for one; null for a position sealed without it (a client made before the column, whose
@@ -83,16 +94,22 @@ export class SyncPositions {
     return { sealed: digest([...parts, { clientCreated }]), clientCreated, unsealed };
   }
 
+  /**
+   * The position of `transaction` for `binding`, handed out by the database `incarnation` under the
+   * primary server started at `serverStarted` ('0' when no primary could be named: never honoured).
+   */
   async encode(
     binding: PositionBinding,
     incarnation: string,
     transaction: string,
+    serverStarted: string,
     deadlineMs: number,
   ): Promise<string> {
     const keys = await this.keysFor(deadlineMs);
     const aad = boundTo(binding.sealed, incarnation);
-    const plain = Buffer.alloc(8);
+    const plain = Buffer.alloc(16);
     plain.writeBigUInt64BE(BigInt(transaction));
+    plain.writeBigInt64BE(BigInt(serverStarted), 8);
     const iv = createHmac('sha256', keys.iv).update(aad).update(plain).digest().subarray(0, IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', keys.cipher, iv).setAAD(aad);
     const sealed = Buffer.concat([iv, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
@@ -108,10 +125,10 @@ export class SyncPositions {
     const legacy = LEGACY.exec(position);
     if (legacy !== null) {
       if (BigInt(legacy[1]) > MAX_XACT) throw invalidPosition(`is not a position of this service: ${FULL_COPY}`);
-      return { xact: BigInt(legacy[1]).toString(), incarnation: null, clientCreated: null };
+      return { xact: BigInt(legacy[1]).toString(), incarnation: null, serverStarted: null, clientCreated: null };
     }
     const sealed = Buffer.from(position.slice(PREFIX.length), 'base64url');
-    if (!position.startsWith(PREFIX) || sealed.length !== IV_BYTES + 8 + TAG_BYTES) {
+    if (!position.startsWith(PREFIX) || (sealed.length !== SEALED && sealed.length !== SEALED_BEFORE_START)) {
       throw invalidPosition(`is not a position of this service: ${FULL_COPY}`);
     }
     const keys = await this.keysFor(deadlineMs);
@@ -120,20 +137,20 @@ export class SyncPositions {
     if (binding.clientCreated !== null) tries.push([binding.unsealed, null]);
     const known = await this.database.current(deadlineMs);
     for (const [aad, clientCreated] of tries) {
-      const xact = open(keys.cipher, sealed, boundTo(aad, known));
-      if (xact !== null) return { xact, incarnation: known, clientCreated };
+      const opened = open(keys.cipher, sealed, boundTo(aad, known));
+      if (opened !== null) return { ...opened, incarnation: known, clientCreated };
     }
     // The database may have changed under the service (a failover, a restore): read it again.
     const now = await this.database.current(deadlineMs, true);
     if (now !== known) {
       for (const [aad, clientCreated] of tries) {
-        const xact = open(keys.cipher, sealed, boundTo(aad, now));
-        if (xact !== null) return { xact, incarnation: now, clientCreated };
+        const opened = open(keys.cipher, sealed, boundTo(aad, now));
+        if (opened !== null) return { ...opened, incarnation: now, clientCreated };
       }
     }
     // Sealed before positions named their database (and the client's creation).
-    const xact = open(keys.cipher, sealed, binding.unsealed);
-    if (xact !== null) return { xact, incarnation: null, clientCreated: null };
+    const opened = open(keys.cipher, sealed, binding.unsealed);
+    if (opened !== null) return { ...opened, incarnation: null, clientCreated: null };
     throw invalidPosition(NOT_HANDED_OUT);
   }
 
@@ -166,13 +183,20 @@ function boundTo(binding: Buffer, incarnation: string): Buffer {
   return createHash('sha256').update(binding).update(`\0${incarnation}`).digest();
 }
 
-/** The transaction sealed under `aad`, or null when it does not authenticate. */
-function open(cipher: Buffer, sealed: Buffer, aad: Buffer): string | null {
+/**
+ * The transaction sealed under `aad` and the server's start sealed with it (null when sealed before
+ * positions named it), or null when it does not authenticate.
+ */
+function open(cipher: Buffer, sealed: Buffer, aad: Buffer): { xact: string; serverStarted: string | null } | null {
+  const tagAt = sealed.length - TAG_BYTES;
   try {
     const decipher = createDecipheriv('aes-256-gcm', cipher, sealed.subarray(0, IV_BYTES)).setAAD(aad);
-    decipher.setAuthTag(sealed.subarray(IV_BYTES + 8));
-    const plain = Buffer.concat([decipher.update(sealed.subarray(IV_BYTES, IV_BYTES + 8)), decipher.final()]);
-    return plain.readBigUInt64BE().toString();
+    decipher.setAuthTag(sealed.subarray(tagAt));
+    const plain = Buffer.concat([decipher.update(sealed.subarray(IV_BYTES, tagAt)), decipher.final()]);
+    return {
+      xact: plain.readBigUInt64BE().toString(),
+      serverStarted: plain.length === 16 ? plain.readBigInt64BE(8).toString() : null,
+    };
   } catch {
     return null;
   }
@@ -193,6 +217,10 @@ export const AHEAD_OF_DATABASE = `is ahead of this database: it was not handed o
 /** Why a position the service handed out is refused now (docs/sync.md#when-a-position-is-refused). */
 export const REFUSED = {
   otherDatabase: `was handed out by another database (a restore, a failover to a replica, a new cluster): ${FULL_COPY}`,
+  restarted:
+    `was handed out before the database server last started (a restart, or a start from a copy of its files: ` +
+    `a snapshot, a cold copy, a base backup), and the service cannot tell that this database kept every ` +
+    `change since: ${FULL_COPY}`,
   triggersOff:
     `cannot be honoured: the service's change triggers are not all enabled on this database (npm run db:migrate ` +
     `sets them back), or another BEFORE ROW trigger fires after them on a synced table: ${FULL_COPY}`,

@@ -14,6 +14,8 @@ import { SYNC_TABLES, TRIGGERS } from './sync-triggers.js';
  *   server, without a write: the catalog rows carry the transaction that last changed them (xmin).
  * - `legacy_incarnation`: the database where positions sealed before positions named their database
  *   are still honoured (the one the FailSafeSync migration ran in).
+ * - `legacy_server_started`: the start of the primary server (SERVER_STARTED_SQL) where positions
+ *   sealed before they named the server's start are still honoured (the RestartRefused migration's).
  */
 
 // to_regclass: a table a later migration creates is simply not there yet.
@@ -32,6 +34,18 @@ export const INCARNATION_SQL = `(SELECT system_identifier FROM pg_control_system
         ELSE ('x' || substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8))::bit(32)::int END)::text || ':' ||
   (SELECT oid FROM pg_database WHERE datname = current_database())::text || ':' ||
   'public.sync_state'::regclass::oid::text`;
+
+/**
+ * When the server started (pg_postmaster_start_time(), in microseconds since 1970): a server started
+ * from a copy of its files (a cold copy, a disk or VM snapshot, a base backup started without
+ * recovery.signal) has the identity INCARNATION_SQL reads, but not this. While it is the one a position
+ * was handed out under, the server has run without a stop since, so it cannot have gone back to an
+ * earlier copy of its data; a restart cannot be told from a start of such a copy, so a position handed
+ * out before either is refused (docs/sync.md#when-a-position-is-refused). Null on a standby: its own
+ * start says nothing of its primary's.
+ */
+export const SERVER_STARTED_SQL = `CASE WHEN pg_is_in_recovery() THEN NULL
+  ELSE (extract(epoch FROM pg_postmaster_start_time()) * 1000000)::bigint::text END`;
 
 /**
  * The 64-bit id of the newest transaction that changed a trigger or a column of a synced table (a
@@ -107,6 +121,8 @@ END $modes$`;
  */
 export const SYNC_GUARD_SQL = `SELECT ${INCARNATION_SQL} AS incarnation,
        st.legacy_incarnation AS "legacyIncarnation",
+       ${SERVER_STARTED_SQL} AS "serverStarted",
+       st.legacy_server_started::text AS "legacyServerStarted",
        st.retained_from_xact::text AS "prunedThrough",
        GREATEST(st.void_xact, CASE WHEN cat.xact > st.guard_xact THEN cat.xact ELSE 0 END)::text AS "voidThrough",
        ${TRIGGERS_OK_SQL} AND ${NO_LATER_BEFORE_TRIGGERS_SQL} AS "triggersOk",
@@ -121,6 +137,13 @@ export const SYNC_GUARD_SQL = `SELECT ${INCARNATION_SQL} AS incarnation,
 export interface SyncGuardRow {
   readonly incarnation: string;
   readonly legacyIncarnation: string;
+  /**
+   * When the primary server started (SERVER_STARTED_SQL): read in the snapshot on the primary; null
+   * on a standby, where the list engine reads it from the primary before and after the page.
+   */
+  readonly serverStarted: string | null;
+  /** The primary's start under which positions sealed before they named it are honoured. */
+  readonly legacyServerStarted: string;
   /** Removal records up to this transaction were pruned: a position at or below it is refused. */
   readonly prunedThrough: string;
   /** Positions at or below this transaction are void. */

@@ -63,6 +63,16 @@ export interface PostgresServer {
   halt(): Promise<void>;
   /** Starts a halted server again, on the same port with the same data. */
   resume(): Promise<void>;
+  /**
+   * A cold copy of the server's files (it halts the server for it and starts it again): a folder
+   * `startFromCopy` starts the server from.
+   */
+  copyFiles(): Promise<string>;
+  /**
+   * Stops the server, puts a copy's files in place of its own and starts it: a server started from a
+   * cold copy, a disk snapshot or a base backup without recovery.signal, on the same port.
+   */
+  startFromCopy(copy: string): Promise<void>;
   /** Whether the standby has replayed everything the primary has written (call on the standby). */
   caughtUpWith(primary: PostgresServer): Promise<boolean>;
   /** Stops a standby's streaming from its primary for good: what the primary commits next never reaches it. */
@@ -126,6 +136,7 @@ export async function startPostgresServer(
         query,
       ])
     ).trim();
+  let copies = 0;
   const server: PostgresServer = {
     port,
     dataDir,
@@ -139,6 +150,20 @@ export async function startPostgresServer(
       await pg('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
     },
     async resume() {
+      await start();
+    },
+    async copyFiles() {
+      await server.halt();
+      const copy = join(dir, `copy-${copies++}`);
+      // -a keeps the owner (the servers run as postgres) and the 0700 mode PostgreSQL insists on.
+      await run('cp', ['-a', dataDir, copy]);
+      await start();
+      return copy;
+    },
+    async startFromCopy(copy) {
+      await server.halt();
+      rmSync(dataDir, { recursive: true, force: true });
+      await run('cp', ['-a', copy, dataDir]);
       await start();
     },
     async stopStreaming() {

@@ -84,7 +84,7 @@ describeWhenAvailable('the client in a browser', missing, () => {
     expect(result.ids.slice(0, 100)).toEqual(expected.body.rows.map((row: { id: string }) => row.id));
     expect(new Set(result.ids).size).toBe(result.ids.length);
     expect(result.rows).toBe(stock.body.total);
-    expect(result.position).toMatch(/^sp_[\w-]{48}$/);
+    expect(result.position).toMatch(/^sp_[\w-]{59}$/);
     expect(result.notFound).toBe(true);
     expect(result.requestId).toMatch(/^req_/);
   }, 60_000);

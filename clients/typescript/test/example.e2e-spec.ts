@@ -44,7 +44,7 @@ it('keeps a JSON copy of products and stock in sync, run after run', async () =>
   expect(await example()).toMatch(
     new RegExp(
       `^products: full walk: ${products} upserted, 0 removed, ${products} kept\\n` +
-        `stock: full walk: ${stock} upserted, 0 removed, ${stock} kept\\n.*run 1, positions sp_[\\w-]{48} and sp_[\\w-]{48}\\n$`,
+        `stock: full walk: ${stock} upserted, 0 removed, ${stock} kept\\n.*run 1, positions sp_[\\w-]{59} and sp_[\\w-]{59}\\n$`,
     ),
   );
   const copy = JSON.parse(readFileSync(file, 'utf8'));
@@ -52,20 +52,20 @@ it('keeps a JSON copy of products and stock in sync, run after run', async () =>
   expect(Object.keys(copy.stock)).toHaveLength(stock);
 
   expect(await example()).toMatch(
-    /^products: changes since sp_[\w-]{48}: 0 upserted.*\nstock: changes since sp_[\w-]{48}: 0 upserted/,
+    /^products: changes since sp_[\w-]{59}: 0 upserted.*\nstock: changes since sp_[\w-]{59}: 0 upserted/,
   );
 
   const [{ id }] = await t.db.query(`SELECT id FROM products WHERE tenant_id = 'ten_cornershop' ORDER BY id LIMIT 1`);
   await t.db.query(`UPDATE products SET selling_price_gross = 4.56 WHERE id = $1`, [id]);
-  expect(await example()).toMatch(/^products: changes since sp_[\w-]{48}: 1 upserted, 0 removed/);
+  expect(await example()).toMatch(/^products: changes since sp_[\w-]{59}: 1 upserted, 0 removed/);
   expect(JSON.parse(readFileSync(file, 'utf8')).products[id].sellingPriceGross).toBe('4.56');
 
   await t.db.query(`DELETE FROM stock_levels WHERE product_id = $1`, [id]);
   await t.db.query(`DELETE FROM products WHERE id = $1`, [id]);
   expect(await example()).toMatch(
     new RegExp(
-      `^products: changes since sp_[\\w-]{48}: 0 upserted, 1 removed, ${products - 1} kept\\n` +
-        `stock: changes since sp_[\\w-]{48}: 0 upserted, 1 removed, ${stock - 1} kept\\n`,
+      `^products: changes since sp_[\\w-]{59}: 0 upserted, 1 removed, ${products - 1} kept\\n` +
+        `stock: changes since sp_[\\w-]{59}: 0 upserted, 1 removed, ${stock - 1} kept\\n`,
     ),
   );
   expect(JSON.parse(readFileSync(file, 'utf8')).products[id]).toBeUndefined();

@@ -33,7 +33,7 @@ it('the first round copies every product, inactive ones included, with the recip
   expect(rows.some((product) => !product.isActive)).toBe(true);
   expect(new URL(exchanges[0].url).search).toBe('?activeOnly=false&pageSize=100');
   expect(exchanges.length).toBe(Math.ceil(total / 100));
-  expect(round.position).toMatch(/^sp_[\w-]{48}$/);
+  expect(round.position).toMatch(/^sp_[\w-]{59}$/);
 });
 
 it('the next round returns only what changed since, a deactivated product included', async () => {

@@ -13,6 +13,11 @@ export class SyncState {
   @Column({ name: 'guard_xact', type: 'bigint', default: 0 }) guardXact: string;
   /** The database where positions sealed before they named their database are honoured. */
   @Column({ name: 'legacy_incarnation', type: 'text' }) legacyIncarnation: string;
+  /**
+   * The primary server's start (microseconds since 1970) under which positions sealed before they named
+   * it are honoured (the RestartRefused migration).
+   */
+  @Column({ name: 'legacy_server_started', type: 'bigint', default: 0 }) legacyServerStarted: string;
   /** Removal records up to it were pruned: a position at or below it is refused (the Removals migration). */
   @Column({ name: 'retained_from_xact', type: 'bigint', default: 0 }) retainedFromXact: string;
 }

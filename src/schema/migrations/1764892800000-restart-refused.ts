@@ -1,0 +1,26 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * Positions name the start of the primary server they were handed out under (SERVER_STARTED_SQL in
+ * src/schema/sync-state.ts), and are refused once it has started again: a server started from a copy
+ * of its files (a cold copy, a snapshot, a base backup without recovery.signal) keeps every other
+ * identity a position names, and went back in time (docs/sync.md#when-a-position-is-refused).
+ *
+ * Positions sealed before (which name no start) are honoured under the server's start as this
+ * migration finds it, and refused after its next start like the others. A migration is a snapshot:
+ * the SQL is written out here rather than imported.
+ */
+export class RestartRefused1764892800000 implements MigrationInterface {
+  name = 'RestartRefused1764892800000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE public.sync_state ADD COLUMN legacy_server_started bigint NOT NULL DEFAULT 0`);
+    await q.query(
+      `UPDATE public.sync_state SET legacy_server_started = (extract(epoch FROM pg_postmaster_start_time()) * 1000000)::bigint`,
+    );
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE public.sync_state DROP COLUMN legacy_server_started`);
+  }
+}
