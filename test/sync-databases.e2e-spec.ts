@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { KEYS } from './support/dataset.js';
 import { pgTool, type PostgresServer, startPostgresServer } from './support/postgres-server.js';
@@ -47,6 +49,7 @@ import {
  *
  * The writer is seeded (SYNC_SEED=n replays a run; the seed is printed).
  */
+const runFile = promisify(execFile);
 const SEED = Number(process.env.SYNC_SEED ?? Math.floor(Math.random() * 2 ** 31));
 process.env.SYNC_SEED = String(SEED); // the Writer reads it
 const ROUTES_OF_COPIES: readonly Route[] = ['products', 'stock'];
@@ -368,6 +371,25 @@ describe('after a restore', () => {
   }, 150_000);
 });
 
+/**
+ * `npm run admin -- sync:restarted-in-place` on the database `url`, once the service has recorded the
+ * server's start (it does within seconds); its output.
+ */
+async function restartedInPlace(url: string): Promise<string> {
+  await until('the service records the start', async () => {
+    const [{ n }] = await query<{ n: number }>(
+      url,
+      `SELECT count(*)::int AS n FROM sync_server_starts
+        WHERE started = (extract(epoch FROM pg_postmaster_start_time()) * 1000000)::bigint`,
+    );
+    return n === 1;
+  });
+  const { stdout } = await runFile(process.execPath, ['dist/tools/cli/admin.js', 'sync:restarted-in-place'], {
+    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' },
+  });
+  return stdout.trim();
+}
+
 /** Until the service answers again after its database server started anew (its pool reconnects). */
 async function readyAgain(on: Service): Promise<void> {
   await until('the service reads the database again', async () => {
@@ -423,7 +445,46 @@ describe('after a start from a copy of the server files', () => {
     expect({ seed: SEED, differences: await differences(copies) }).toEqual({ seed: SEED, differences: {} });
   }, 180_000);
 
-  type Step = 'writes' | 'sync' | 'restart' | 'copy' | 'start from a copy';
+  it('honours the positions of the start before once an operator says the server restarted in place', async () => {
+    const db = await server();
+    const url = await prepareDatabase(db);
+    const running = await service(url);
+    // Nothing to continue yet: the server has not started since the service first saw it.
+    await expect(restartedInPlace(url)).rejects.toThrow(/no earlier start of this database server is recorded/);
+    const copies = copiesFor(running);
+    for (const copy of copies) await copy.fullWalk();
+    await writes(url, 12);
+    for (const copy of copies) expect(await copy.round()).toBeNull();
+    const positions = handedOut(copies);
+    await db.halt();
+    await db.resume();
+    await readyAgain(running);
+    const restarted = await answers(copies, positions);
+    const said = await restartedInPlace(url);
+    const vouched = await answers(copies, positions);
+    const again = await restartedInPlace(url);
+    console.log(`sync-databases (in place): restarted ${statuses(restarted)}, then ${statuses(vouched)}; ${said}`);
+    expect({ seed: SEED, restarted, vouched, said, again }).toEqual({
+      seed: SEED,
+      restarted: allRefused(restarted),
+      vouched: vouched.map((a) => ({ ...a, status: 200, refusal: null })),
+      said: expect.stringMatching(/^The server's start of \S+ continues its start of \S+: sync positions/),
+      again: expect.stringMatching(/already continues .*: nothing changed\.$/),
+    });
+    for (const copy of copies) expect(await copy.round()).toBeNull();
+    await writes(url, 12);
+    for (const copy of copies) expect(await copy.round()).toBeNull();
+    expect({ seed: SEED, differences: await differences(copies) }).toEqual({ seed: SEED, differences: {} });
+    // A restart nobody vouched for: refused again.
+    const later = handedOut(copies);
+    await db.halt();
+    await db.resume();
+    await readyAgain(running);
+    const unsaid = await answers(copies, later);
+    expect({ seed: SEED, unsaid }).toEqual({ seed: SEED, unsaid: allRefused(unsaid) });
+  }, 180_000);
+
+  type Step = 'writes' | 'sync' | 'restart' | 'restart in place (vouched)' | 'copy' | 'start from a copy';
   const STEPS = Number(process.env.SYNC_RESTART_STEPS ?? 14);
   // Always ends on the case that drifted before (positions handed out after a copy, then the copy started).
   const LAST: readonly Step[] = ['copy', 'writes', 'sync', 'writes', 'sync', 'start from a copy', 'sync'];
@@ -432,7 +493,11 @@ describe('after a start from a copy of the server files', () => {
     const random = seededRandom(SEED ^ 0x5eed);
     const pick = (): Step => {
       const r = random();
-      return r < 0.3 ? 'writes' : r < 0.6 ? 'sync' : r < 0.7 ? 'restart' : r < 0.85 ? 'copy' : 'start from a copy';
+      if (r < 0.3) return 'writes';
+      if (r < 0.6) return 'sync';
+      if (r < 0.67) return 'restart';
+      if (r < 0.74) return 'restart in place (vouched)';
+      return r < 0.87 ? 'copy' : 'start from a copy';
     };
     const steps: Step[] = [...Array.from({ length: STEPS }, pick), ...LAST];
     console.log(`sync-databases (generated starts): SYNC_SEED=${SEED}, ${steps.join(', ')}`);
@@ -448,9 +513,12 @@ describe('after a start from a copy of the server files', () => {
       const next = await nextTransaction(url);
       if (next > newest) newest = next;
       if (step === 'writes') await writes(url, 1 + Math.floor(random() * 12));
-      else if (step === 'restart') {
+      else if (step === 'restart' || step === 'restart in place (vouched)') {
         await db.halt();
         await db.resume();
+        await readyAgain(running);
+        // The operator's word, true here: the server started from its own files as it stopped.
+        if (step === 'restart in place (vouched)') await restartedInPlace(url);
       } else if (step === 'copy') files.push(await db.copyFiles());
       else if (step === 'start from a copy' && files.length > 0) {
         await db.startFromCopy(files[Math.floor(random() * files.length)]);
@@ -460,7 +528,7 @@ describe('after a start from a copy of the server files', () => {
       }
       await readyAgain(running);
       if (step !== 'sync') {
-        done.push(step);
+        done.push(step === 'start from a copy' && files.length === 0 ? 'start from a copy (none taken yet)' : step);
         continue;
       }
       const outcomes = new Set<string>();

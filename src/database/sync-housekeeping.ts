@@ -3,10 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import { RECORD_SERVER_START_SQL } from '../schema/sync-state.js';
 
 /** How often removal records past the window are pruned, and how many rows one statement deletes. */
 export const PRUNE_EVERY_MS = 10 * 60 * 1000;
 export const PRUNE_BATCH = 10_000;
+/** How often the primary's start is recorded (a read, and one insert after each start of the server). */
+export const RECORD_START_EVERY_MS = 5000;
 
 /**
  * Prunes removal records older than SYNC_REMOVALS_RETENTION_DAYS, in batches of PRUNE_BATCH rows (a
@@ -14,11 +17,17 @@ export const PRUNE_BATCH = 10_000;
  * to the newest transaction pruned in the same statement: a position at or below it is refused from
  * then on, so a round never misses a removal silently (docs/sync.md#removals). Every replica of the
  * service prunes; they skip each other's rows.
+ *
+ * Records the primary server's start as well (sync_server_starts), at the service's start and every
+ * RECORD_START_EVERY_MS: an operator can say that a start continues the one recorded before it
+ * (`npm run admin -- sync:restarted-in-place`, docs/sync.md#restarts-of-postgresql).
  */
 @Injectable()
 export class SyncHousekeeping implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('SyncHousekeeping');
   private timer: NodeJS.Timeout | undefined;
+  private startsTimer: NodeJS.Timeout | undefined;
+  private recording: Promise<unknown> = Promise.resolve();
   private running: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -27,6 +36,13 @@ export class SyncHousekeeping implements OnApplicationBootstrap, OnModuleDestroy
   ) {}
 
   onApplicationBootstrap(): void {
+    const record = (): void => {
+      this.recording = this.recordServerStart().catch((error: Error) =>
+        this.logger.warn(`recording the database server's start failed: ${error.message}`),
+      );
+    };
+    record();
+    this.startsTimer = setInterval(record, RECORD_START_EVERY_MS).unref();
     this.timer = setInterval(() => {
       this.running = this.prune().catch((error: Error) =>
         this.logger.warn(`pruning removal records failed: ${error.message}`),
@@ -36,7 +52,13 @@ export class SyncHousekeeping implements OnApplicationBootstrap, OnModuleDestroy
 
   async onModuleDestroy(): Promise<void> {
     clearInterval(this.timer);
-    await this.running;
+    clearInterval(this.startsTimer);
+    await Promise.all([this.running, this.recording]);
+  }
+
+  /** Records the primary's start if it is not yet (RECORD_SERVER_START_SQL). */
+  async recordServerStart(): Promise<void> {
+    await this.dataSource.query(RECORD_SERVER_START_SQL);
   }
 
   /** Prunes until nothing past the window is left; returns how many records went. */

@@ -458,9 +458,10 @@ function refuseUnsafe(position: DecodedPosition, guard: SyncGuard): void {
   const database = position.incarnation ?? guard.legacyIncarnation;
   if (database !== guard.incarnation) throw invalidPosition(REFUSED.otherDatabase);
   // The primary has run without a stop since the position was handed out, so its data cannot have gone
-  // back to an earlier copy of its files (SERVER_STARTED_SQL in src/schema/sync-state.ts).
+  // back to an earlier copy of its files (SERVER_STARTED_SQL in src/schema/sync-state.ts), or an
+  // operator said that each start since continued the one before.
   const started = position.serverStarted ?? guard.legacyServerStarted;
-  if (guard.serverStarted === null || started !== guard.serverStarted) throw invalidPosition(REFUSED.restarted);
+  if (!continuesFrom(guard.serverStarted, started, guard.continuedStarts)) throw invalidPosition(REFUSED.restarted);
   if (!guard.triggersOk) throw invalidPosition(REFUSED.triggersOff);
   if (BigInt(position.xact) <= BigInt(guard.voidThrough)) throw invalidPosition(REFUSED.voided);
   if (BigInt(position.xact) <= BigInt(guard.prunedThrough)) throw invalidPosition(REFUSED.pruned);
@@ -475,6 +476,19 @@ function refuseUnsafe(position: DecodedPosition, guard: SyncGuard): void {
       ? position.clientCreated !== guard.clientCreated
       : BigInt(position.xact) <= BigInt(guard.clientCreated);
   if (earlier) throw invalidPosition(REFUSED.clientRecreated);
+}
+
+/**
+ * Whether the primary's start `now` is `then`, or continues it along the starts an operator said
+ * continue the one before (`continued`: a start, the start it continues).
+ */
+function continuesFrom(now: string | null, then: string, continued: Readonly<Record<string, string>>): boolean {
+  const seen = new Set<string>();
+  for (let at = now; at !== null && at !== undefined && !seen.has(at); at = continued[at]) {
+    if (at === then) return true;
+    seen.add(at);
+  }
+  return false;
 }
 
 /**

@@ -6,4 +6,4 @@
  */
 export const SAMPLE_CURSOR =
   'WzEsImxsbDVCeXBNQk5tRFMzRmphdFdUUnUiLCJwcmRfaXNsaW5ndG9uXzAyNCIsMiwiNzU4Il0.PSyEDw6L-E9iaPQvUgcMJw';
-export const SAMPLE_SYNC_POSITION = 'sp_RvwfW9LkGsSr6q4fzsRs_NqD_7LlCIZFX3JWOa5Oa6hJ0cQJ';
+export const SAMPLE_SYNC_POSITION = 'sp_UrnPbGNrfp8GOwv1o6M8LNLpGhEeVhADr4FsaJRSdufiQssi9N_lLQukyKQ';

@@ -6,6 +6,7 @@ import { ApiKey } from './tables/api-key.entity.js';
 import { ApiClientRevocation, ApiKeyRevocation } from './tables/revocation.entities.js';
 import { ServiceSecret } from './tables/service-secret.entity.js';
 import { SyncState } from './tables/sync-state.entity.js';
+import { SyncServerStart } from './tables/sync-server-start.entity.js';
 import { ClientRemoval, SyncRemoval } from './tables/removal.entities.js';
 import { Category } from './tables/category.entity.js';
 import { ProductCount } from './tables/product-count.entity.js';
@@ -39,6 +40,7 @@ export const ENTITIES = [
   ApiClientRevocation,
   ServiceSecret,
   SyncState,
+  SyncServerStart,
   SyncRemoval,
   ClientRemoval,
 ];

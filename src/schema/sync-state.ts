@@ -48,6 +48,17 @@ export const SERVER_STARTED_SQL = `CASE WHEN pg_is_in_recovery() THEN NULL
   ELSE (extract(epoch FROM pg_postmaster_start_time()) * 1000000)::bigint::text END`;
 
 /**
+ * Records the primary's start, once (SyncHousekeeping runs it every few seconds, `npm run admin --
+ * sync:restarted-in-place` before it looks for the start before): only a recorded start can be
+ * continued. Writes nothing when it is recorded; nothing on a standby.
+ */
+export const RECORD_SERVER_START_SQL = `INSERT INTO public.sync_server_starts (started)
+  SELECT s.started FROM (SELECT (${SERVER_STARTED_SQL})::bigint AS started) s
+   WHERE s.started IS NOT NULL
+     AND NOT EXISTS (SELECT 1 FROM public.sync_server_starts k WHERE k.started = s.started)
+  ON CONFLICT (started) DO NOTHING`;
+
+/**
  * The 64-bit id of the newest transaction that changed a trigger or a column of a synced table (a
  * catalog row's xmin is 32 bits: placed in the epoch that makes it no later than the next id).
  */
@@ -123,6 +134,8 @@ export const SYNC_GUARD_SQL = `SELECT ${INCARNATION_SQL} AS incarnation,
        st.legacy_incarnation AS "legacyIncarnation",
        ${SERVER_STARTED_SQL} AS "serverStarted",
        st.legacy_server_started::text AS "legacyServerStarted",
+       (SELECT COALESCE(jsonb_object_agg(k.started::text, k.continues::text), '{}')
+          FROM public.sync_server_starts k WHERE k.continues IS NOT NULL) AS "continuedStarts",
        st.retained_from_xact::text AS "prunedThrough",
        GREATEST(st.void_xact, CASE WHEN cat.xact > st.guard_xact THEN cat.xact ELSE 0 END)::text AS "voidThrough",
        ${TRIGGERS_OK_SQL} AND ${NO_LATER_BEFORE_TRIGGERS_SQL} AS "triggersOk",
@@ -144,6 +157,11 @@ export interface SyncGuardRow {
   readonly serverStarted: string | null;
   /** The primary's start under which positions sealed before they named it are honoured. */
   readonly legacyServerStarted: string;
+  /**
+   * Each start an operator said continues an earlier one (`sync:restarted-in-place`), and that one:
+   * positions of the earlier start are honoured under the later (and so on, back along the chain).
+   */
+  readonly continuedStarts: Readonly<Record<string, string>>;
   /** Removal records up to this transaction were pruned: a position at or below it is refused. */
   readonly prunedThrough: string;
   /** Positions at or below this transaction are void. */

@@ -43,6 +43,7 @@ export const SERVICE_OWN_TABLES = [
   'product_counts',
   'api_client_store_grants',
   'sync_state',
+  'sync_server_starts',
   'sync_removals',
   'client_removals',
 ] as const;

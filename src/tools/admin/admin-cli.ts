@@ -262,6 +262,34 @@ const COMMANDS: Record<string, CommandSpec> = {
       printKeys(out, await service.listKeys(v.client as string), Boolean(v.json));
     },
   },
+  'sync:restarted-in-place': {
+    usage: 'sync:restarted-in-place [--json]',
+    summary: 'honour sync positions again after PostgreSQL restarted from its own files',
+    details: [
+      'After a restart of the primary PostgreSQL server, every sync position handed out before is refused',
+      '(a restart cannot be told from a start of a copy of its files, which has gone back in time). Run this',
+      'once the server has started again from its own data directory as it stopped (a restart in place, a',
+      'crash and its recovery, a minor-version update), and never after a restore, a snapshot or a copy: the',
+      'positions of the start before are then honoured again, and integrations need no full copy. You vouch',
+      'for it: if the server did go back in time, copies kept by integrations drift without a sign.',
+      'See docs/sync.md#restarts-of-postgresql.',
+    ].join('\n'),
+    options: { ...JSON_FLAG },
+    positional: 0,
+    async run(service, v, _args, { out }) {
+      const restart = await service.restartedInPlace();
+      if (v.json) out(JSON.stringify(restart, null, 2));
+      else if (restart.already)
+        out(
+          `The server's start of ${restart.started} already continues its start of ${restart.continues}: nothing changed.`,
+        );
+      else
+        out(
+          `The server's start of ${restart.started} continues its start of ${restart.continues}: sync positions ` +
+            'handed out under that one are honoured again.',
+        );
+    },
+  },
   'keys:revoke': {
     usage: 'keys:revoke KEY_ID [--json]',
     summary: 'revoke a key for good',
@@ -283,7 +311,8 @@ export function usage(): string {
   return [
     'Usage: npm run admin -- <command> [options]',
     '',
-    'Manages integration clients and their API keys in the database of DATABASE_URL (unset: the embedded database of npm start).',
+    'Manages integration clients and their API keys in the database of DATABASE_URL (unset: the embedded database of npm start),',
+    'and sync positions after a restart of that database server.',
     '',
     ...Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
     '',

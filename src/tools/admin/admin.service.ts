@@ -7,6 +7,7 @@ import { lockProductsForNarrowingSql, mayNarrow } from '../../schema/narrowing-l
 import { isScope, type Scope, SCOPES } from '../../auth/scopes.js';
 import type { AppEnv } from '../../config/app-config.js';
 import { isOpaqueId } from '../../values/formats.js';
+import { RECORD_SERVER_START_SQL, SERVER_STARTED_SQL } from '../../schema/sync-state.js';
 
 /** A mistake in what the operator asked for: reported as one line, nothing written. */
 export class AdminError extends Error {}
@@ -249,4 +250,44 @@ export class AdminService {
     if (!alreadyRevoked) await this.db.getRepository(ApiKey).update({ id: keyId }, { revokedAt: new Date() });
     return { key: (await this.listKeys(key.clientId)).find((k) => k.id === keyId)!, alreadyRevoked };
   }
+
+  /**
+   * Says that the primary server's current start continues the start recorded before it: the server
+   * started again from its own files as they were when it stopped (a restart in place, not a copy, a
+   * snapshot or a backup), so the sync positions handed out under that start are honoured again
+   * (docs/sync.md#restarts-of-postgresql). The operator vouches for it: nothing here can check it.
+   */
+  async restartedInPlace(): Promise<ServerRestart> {
+    return this.db.transaction(async (m) => {
+      const [{ now }] = await m.query(`SELECT ${SERVER_STARTED_SQL} AS now`);
+      if (now === null) throw new AdminError('DATABASE_URL reaches a standby: run this against the primary');
+      await m.query(RECORD_SERVER_START_SQL);
+      // One operator at a time: a second run waits and then finds the start continued.
+      const [row] = await m.query(
+        `SELECT continues::text FROM public.sync_server_starts WHERE started = $1 FOR UPDATE`,
+        [now],
+      );
+      const at = (micros: string): string => new Date(Number(BigInt(micros) / 1000n)).toISOString();
+      if (row.continues !== null) return { started: at(now), continues: at(row.continues), already: true };
+      const [before] = await m.query(
+        `SELECT started::text FROM public.sync_server_starts WHERE started < $1 ORDER BY started DESC LIMIT 1`,
+        [now],
+      );
+      if (before === undefined)
+        throw new AdminError(
+          'no earlier start of this database server is recorded (the service records each start within seconds ' +
+            'of reading it): there are no positions to honour again',
+        );
+      await m.query(`UPDATE public.sync_server_starts SET continues = $2 WHERE started = $1`, [now, before.started]);
+      return { started: at(now), continues: at(before.started), already: false };
+    });
+  }
+}
+
+/** What `sync:restarted-in-place` did: the server's start (ISO), and the earlier start it continues. */
+export interface ServerRestart {
+  started: string;
+  continues: string;
+  /** The start was said to continue it before: nothing changed. */
+  already: boolean;
 }
