@@ -143,6 +143,20 @@ async function differences(
   return found;
 }
 
+/**
+ * A server of the test's own with the data set, a service on it, and copies that took a full walk,
+ * then a round after 12 writes.
+ */
+async function syncedCopies(db: PostgresServer): Promise<{ url: string; running: Service; copies: RecipeCopy[] }> {
+  const url = await prepareDatabase(db);
+  const running = await service(url);
+  const copies = copiesFor(running);
+  for (const copy of copies) await copy.fullWalk();
+  await writes(url, 12);
+  for (const copy of copies) expect(await copy.round()).toBeNull();
+  return { url, running, copies };
+}
+
 /** What the service answers to each position a copy was handed before (all of them, in one table). */
 async function answers(copies: readonly RecipeCopy[], positions: ReadonlyMap<RecipeCopy, readonly string[]>) {
   const found: { copy: string; position: string; status: number; refusal: Refusal | null }[] = [];
@@ -321,12 +335,7 @@ describe('after a failover to a standby that missed commits', () => {
 describe('after a restore', () => {
   it('into a new database or a new cluster, refuses every position handed out before; a full walk then makes rounds work', async () => {
     const first = await server();
-    const url = await prepareDatabase(first);
-    const original = await service(url);
-    const copies = copiesFor(original);
-    for (const copy of copies) await copy.fullWalk();
-    await writes(url, 12);
-    for (const copy of copies) expect(await copy.round()).toBeNull();
+    const { url, copies } = await syncedCopies(first);
     const dump = join(first.dir, 'catalog.dump');
     const at = (s: PostgresServer) => ['-h', '127.0.0.1', '-p', String(s.port), '-U', 'postgres'];
     await pgTool('pg_dump', [...at(first), '-Fc', '-f', dump, 'catalog']);
@@ -401,13 +410,8 @@ async function readyAgain(on: Service): Promise<void> {
 describe('after a start from a copy of the server files', () => {
   it('refuses every position handed out before its start, also once it has run past them; a full walk then makes rounds work', async () => {
     const db = await server();
-    const url = await prepareDatabase(db);
     // One service all along: the database goes back in time under a running service.
-    const running = await service(url);
-    const copies = copiesFor(running);
-    for (const copy of copies) await copy.fullWalk();
-    await writes(url, 12);
-    for (const copy of copies) expect(await copy.round()).toBeNull();
+    const { url, running, copies } = await syncedCopies(db);
     const beforeRestart = handedOut(copies);
 
     // A cold copy (the server stops for it and starts again): a plain restart, as far as positions go.
