@@ -41,6 +41,8 @@ interface PagePlan {
   readonly position?: string;
   /** On a round: its position as decoded (the sync guard checks it in the read's snapshot). */
   readonly changed?: DecodedPosition;
+  /** On a page that continues a sync walk: its position as decoded. */
+  readonly walk?: DecodedPosition;
 }
 
 /** A page of a sync walk: its plan, and the client's creation as read before it (what its position was decoded for). */
@@ -195,10 +197,13 @@ export class ListEngine {
     if (BigInt(changed.xact) > BigInt(view.next)) throw invalidPosition(AHEAD_OF_DATABASE);
     const readOn = (server: 'primary' | 'replica', primaryStarted?: string | null): Promise<ListedRows | null> =>
       this.reader.read(view.scope, { cost: 'expensive', server, snapshot: true }, async (db) => {
-        const guard = withPrimaryStarted(await db.syncGuard(), primaryStarted);
+        const read = await db.syncGuard();
+        const guard = withPrimaryStarted(read, primaryStarted);
         this.positions.observe(guard.incarnation);
         // A replica that does not have the client as created yet has not caught up: the primary answers.
         if (server === 'replica' && guard.clientCreated !== synced.clientCreated) return null;
+        if (read.serverStarted === null && !replaysRun(guard, primaryStarted ?? startOf(changed, guard))) return null;
+        if (server === 'replica' && !honoursRun(changed, guard)) return null;
         if (state === undefined) refuseUnsafe(changed, guard);
         // Every page: pruning that ran since the walk began may have deleted records this page would list
         // (it moves the boundary past them in the same statement), and the round's next position is later.
@@ -315,6 +320,7 @@ export class ListEngine {
         positionParts,
         position: state.position,
         changed: changedSince,
+        walk: caughtUpTo,
       };
     }
     const page = query.page ?? 1;
@@ -347,10 +353,20 @@ export class ListEngine {
       let clientCreated: string | undefined;
       let serverStarted: string | null | undefined;
       if (sync !== undefined) {
-        const guard = withPrimaryStarted(await db.syncGuard(), primaryStarted);
+        const read = await db.syncGuard();
+        const guard = withPrimaryStarted(read, primaryStarted);
         this.positions.observe(guard.incarnation);
         // A replica that does not have the client as created yet has not caught up: the primary answers.
         if (server === 'replica' && guard.clientCreated !== sync.clientCreated) return null;
+        if (read.serverStarted === null && !replaysRun(guard, primaryStarted ?? startOf(sync.walk, guard))) return null;
+        // A restart the operator vouched for may not have reached a lagging standby: the primary decides.
+        if (
+          server === 'replica' &&
+          sync.changed !== undefined &&
+          sync.position === undefined &&
+          !honoursRun(sync.changed, guard)
+        )
+          return null;
         // On a round's first page: its later pages go on with the walk (a position voided meanwhile
         // is refused to the next round, which starts from this walk's position, taken before).
         if (sync.changed !== undefined && sync.position === undefined) refuseUnsafe(sync.changed, guard);
@@ -460,8 +476,7 @@ function refuseUnsafe(position: DecodedPosition, guard: SyncGuard): void {
   // The primary has run without a stop since the position was handed out, so its data cannot have gone
   // back to an earlier copy of its files (SERVER_STARTED_SQL in src/schema/sync-state.ts), or an
   // operator said that each start since continued the one before.
-  const started = position.serverStarted ?? guard.legacyServerStarted;
-  if (!continuesFrom(guard.serverStarted, started, guard.continuedStarts)) throw invalidPosition(REFUSED.restarted);
+  if (!honoursRun(position, guard)) throw invalidPosition(REFUSED.restarted);
   if (!guard.triggersOk) throw invalidPosition(REFUSED.triggersOff);
   if (BigInt(position.xact) <= BigInt(guard.voidThrough)) throw invalidPosition(REFUSED.voided);
   if (BigInt(position.xact) <= BigInt(guard.prunedThrough)) throw invalidPosition(REFUSED.pruned);
@@ -476,6 +491,26 @@ function refuseUnsafe(position: DecodedPosition, guard: SyncGuard): void {
       ? position.clientCreated !== guard.clientCreated
       : BigInt(position.xact) <= BigInt(guard.clientCreated);
   if (earlier) throw invalidPosition(REFUSED.clientRecreated);
+}
+
+/** The run of the primary a position was handed out under (positions of earlier versions: the migration's). */
+function startOf(position: DecodedPosition | undefined, guard: SyncGuard): string | undefined {
+  return position === undefined ? undefined : (position.serverStarted ?? guard.legacyServerStarted);
+}
+
+/** Whether the primary's current run is the position's, or continues it (the operator's word). */
+function honoursRun(position: DecodedPosition, guard: SyncGuard): boolean {
+  return continuesFrom(guard.serverStarted, startOf(position, guard)!, guard.continuedStarts);
+}
+
+/**
+ * Whether a standby's snapshot holds the record of the primary's run `run` (written during that
+ * run): it replays that run's history, not one the primary lost (a standby stranded when the primary
+ * was started from a copy of its files). Its record comes within seconds of the run's start; until
+ * then, and on a stranded standby, the primary answers.
+ */
+function replaysRun(guard: SyncGuard, run: string | null | undefined): boolean {
+  return run !== null && run !== undefined && guard.latestStart === run;
 }
 
 /**

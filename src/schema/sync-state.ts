@@ -36,16 +36,22 @@ export const INCARNATION_SQL = `(SELECT system_identifier FROM pg_control_system
   'public.sync_state'::regclass::oid::text`;
 
 /**
- * When the server started (pg_postmaster_start_time(), in microseconds since 1970): a server started
- * from a copy of its files (a cold copy, a disk or VM snapshot, a base backup started without
- * recovery.signal) has the identity INCARNATION_SQL reads, but not this. While it is the one a position
- * was handed out under, the server has run without a stop since, so it cannot have gone back to an
- * earlier copy of its data; a restart cannot be told from a start of such a copy, so a position handed
- * out before either is refused (docs/sync.md#when-a-position-is-refused). Null on a standby: its own
- * start says nothing of its primary's.
+ * When the server's current run began, in microseconds since 1970: its start
+ * (pg_postmaster_start_time()), or its last crash recovery, whichever is later. A crash of one backend
+ * makes the postmaster run crash recovery without starting again: its start stays, but the shared
+ * statistics are reset (pg_stat_bgwriter.stats_reset moves), and recovery may have lost what commits
+ * had not reached the disk (synchronous_commit = off) and reuses the transaction ids whose records
+ * had not (a rolled-back one). A server started from a copy of its files (a cold copy, a disk or VM
+ * snapshot, a base backup started without recovery.signal) has the identity INCARNATION_SQL reads, but
+ * not this. While it is the one a position was handed out under, the server has run without a stop
+ * or a recovery since, so it cannot have gone back to an earlier state of its data; a restart cannot
+ * be told from a start of such a copy, so a position handed out before either is refused
+ * (docs/sync.md#when-a-position-is-refused). Resetting the shared statistics by hand counts as a new
+ * run too (refusals, never drift). Null on a standby: its own run says nothing of its primary's.
  */
 export const SERVER_STARTED_SQL = `CASE WHEN pg_is_in_recovery() THEN NULL
-  ELSE (extract(epoch FROM pg_postmaster_start_time()) * 1000000)::bigint::text END`;
+  ELSE (extract(epoch FROM GREATEST(pg_postmaster_start_time(),
+          (SELECT b.stats_reset FROM pg_stat_bgwriter b))) * 1000000)::bigint::text END`;
 
 /**
  * Records the primary's start, once (SyncHousekeeping runs it every few seconds, `npm run admin --
@@ -136,6 +142,7 @@ export const SYNC_GUARD_SQL = `SELECT ${INCARNATION_SQL} AS incarnation,
        st.legacy_server_started::text AS "legacyServerStarted",
        (SELECT COALESCE(jsonb_object_agg(k.started::text, k.continues::text), '{}')
           FROM public.sync_server_starts k WHERE k.continues IS NOT NULL) AS "continuedStarts",
+       (SELECT max(k.started)::text FROM public.sync_server_starts k) AS "latestStart",
        st.retained_from_xact::text AS "prunedThrough",
        GREATEST(st.void_xact, CASE WHEN cat.xact > st.guard_xact THEN cat.xact ELSE 0 END)::text AS "voidThrough",
        ${TRIGGERS_OK_SQL} AND ${NO_LATER_BEFORE_TRIGGERS_SQL} AS "triggersOk",
@@ -162,6 +169,12 @@ export interface SyncGuardRow {
    * positions of the earlier start are honoured under the later (and so on, back along the chain).
    */
   readonly continuedStarts: Readonly<Record<string, string>>;
+  /**
+   * The latest start of the primary recorded in this snapshot: on a standby, what shows that it
+   * replays the history of the primary's current run (a standby stranded on a history the primary
+   * lost, when the primary was started from a copy, has not got its record).
+   */
+  readonly latestStart: string | null;
   /** Removal records up to this transaction were pruned: a position at or below it is refused. */
   readonly prunedThrough: string;
   /** Positions at or below this transaction are void. */

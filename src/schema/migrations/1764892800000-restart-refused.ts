@@ -19,7 +19,9 @@ export class RestartRefused1764892800000 implements MigrationInterface {
   name = 'RestartRefused1764892800000';
 
   async up(q: QueryRunner): Promise<void> {
-    const started = `(extract(epoch FROM pg_postmaster_start_time()) * 1000000)::bigint`;
+    // The server's run: its start, or its last crash recovery (SERVER_STARTED_SQL).
+    const started = `(extract(epoch FROM GREATEST(pg_postmaster_start_time(),
+      (SELECT b.stats_reset FROM pg_stat_bgwriter b))) * 1000000)::bigint`;
     await q.query(`ALTER TABLE public.sync_state ADD COLUMN legacy_server_started bigint NOT NULL DEFAULT 0`);
     await q.query(`UPDATE public.sync_state SET legacy_server_started = ${started}`);
     await q.query(`CREATE TABLE public.sync_server_starts (
