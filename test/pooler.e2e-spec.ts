@@ -1,12 +1,10 @@
-import { execFile, spawn, type ChildProcess, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { freePort } from '../src/database/embedded-postgres.js';
 import { describeWhenAvailable } from './support/needs.js';
-import { asOwner, type PostgresServer, serverLog, startPostgresServer } from './support/postgres-server.js';
+import { PGBOUNCER, type Pooler, startPgBouncer } from './support/pgbouncer.js';
+import { type PostgresServer, serverLog, startPostgresServer } from './support/postgres-server.js';
 import { runToExit, type ServerProcess, startServer } from './support/server-process.js';
 
 const run = promisify(execFile);
@@ -17,7 +15,6 @@ const run = promisify(execFile);
  * below what the processes open together. Every request is answered: none fails to connect, and
  * PostgreSQL never sees more connections than the pooler's budget.
  */
-const PGBOUNCER = process.env.PGBOUNCER_PATH ?? '/usr/sbin/pgbouncer';
 const missing =
   spawnSync(PGBOUNCER, ['--version']).status === 0 ? null : 'pgbouncer is missing (apt-get install pgbouncer)';
 
@@ -27,78 +24,6 @@ const POOLER_SERVER_CONNECTIONS = 12;
 const PROCESSES = 3;
 const POOL_SIZE = 10;
 const KEY = 'ck_test_DemoErpSyncKey0000000000000000000001';
-
-interface Pooler {
-  port: number;
-  version: string;
-  stop(): Promise<void>;
-  log(): string;
-}
-
-/** PgBouncer in transaction mode in front of `server`'s database `catalog`, on a free port. */
-async function startPgBouncer(server: PostgresServer): Promise<Pooler> {
-  const dir = mkdtempSync(join(tmpdir(), 'cia-pgbouncer-'));
-  chmodSync(dir, 0o755);
-  const port = await freePort();
-  // The settings docs/operations.md asks for, nothing more.
-  writeFileSync(
-    join(dir, 'pgbouncer.ini'),
-    [
-      '[databases]',
-      `catalog = host=127.0.0.1 port=${server.port} dbname=catalog`,
-      '[pgbouncer]',
-      'listen_addr = 127.0.0.1',
-      `listen_port = ${port}`,
-      "unix_socket_dir = ''",
-      'auth_type = trust',
-      `auth_file = ${join(dir, 'users.txt')}`,
-      'admin_users = postgres',
-      'pool_mode = transaction',
-      'max_client_conn = 500',
-      `default_pool_size = ${POOLER_SERVER_CONNECTIONS}`,
-      `max_db_connections = ${POOLER_SERVER_CONNECTIONS}`,
-      `logfile = ${join(dir, 'pgbouncer.log')}`,
-      `pidfile = ${join(dir, 'pgbouncer.pid')}`,
-      '',
-    ].join('\n'),
-  );
-  writeFileSync(join(dir, 'users.txt'), '"postgres" ""\n');
-  // PgBouncer refuses to run as root: as the owner of the PostgreSQL files, as they are.
-  if (process.getuid?.() === 0) chownSync(dir, 101, 104);
-  for (const file of ['pgbouncer.ini', 'users.txt']) if (process.getuid?.() === 0) chownSync(join(dir, file), 101, 104);
-  const [file, args] = asOwner(PGBOUNCER, [join(dir, 'pgbouncer.ini')]);
-  const child: ChildProcess = spawn(file, args, { stdio: 'ignore' });
-  const log = () => {
-    try {
-      return readFileSync(join(dir, 'pgbouncer.log'), 'utf8').slice(-4000);
-    } catch {
-      return '';
-    }
-  };
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/pgbouncer` });
-    const up = await client.connect().then(
-      () => true,
-      () => false,
-    );
-    await client.end().catch(() => undefined);
-    if (up) break;
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`pgbouncer did not start:\n${log()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const { stdout } = await run(PGBOUNCER, ['--version']);
-  return {
-    port,
-    version: stdout.trim().split('\n')[0],
-    log,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r(null)));
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function sql<R>(url: string, text: string): Promise<R[]> {
   const client = new pg.Client({ connectionString: url });
@@ -126,7 +51,7 @@ describeWhenAvailable('behind PgBouncer in transaction mode', missing, () => {
     // What each connection would have set for itself, made the server's (docs/operations.md).
     await sql(postgres.url('postgres'), 'ALTER DATABASE catalog SET statement_timeout = 5000');
     await sql(postgres.url('postgres'), 'ALTER DATABASE catalog SET max_parallel_workers_per_gather = 0');
-    pooler = await startPgBouncer(postgres);
+    pooler = await startPgBouncer(postgres, POOLER_SERVER_CONNECTIONS);
     console.log(`pooler test: ${pooler.version}`);
     poolerUrl = `postgres://postgres@127.0.0.1:${pooler.port}/catalog`;
   }, 180_000);

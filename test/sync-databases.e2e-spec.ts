@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { SERVER_STARTED_SQL } from '../src/schema/sync-state.js';
 import { KEYS } from './support/dataset.js';
-import { pgTool, type PostgresServer, startPostgresServer } from './support/postgres-server.js';
+import { ownServers, writerProducts, writerWrites } from './support/own-servers.js';
+import { pgTool, type PostgresServer } from './support/postgres-server.js';
 import {
   advanceTransactions,
   type Difference,
@@ -17,15 +17,7 @@ import {
   REFUSED,
   until,
 } from './support/sync-copy.js';
-import {
-  prepareDatabase,
-  type Route,
-  seededRandom,
-  type Service,
-  sleep,
-  startService,
-  Writer,
-} from './support/sync-harness.js';
+import { prepareDatabase, type Route, seededRandom, type Service, sleep, Writer } from './support/sync-harness.js';
 
 /**
  * A copy kept by the recipe of docs/sync.md never drifts silently from the database the service reads,
@@ -55,73 +47,13 @@ const SEED = Number(process.env.SYNC_SEED ?? Math.floor(Math.random() * 2 ** 31)
 process.env.SYNC_SEED = String(SEED); // the Writer reads it
 const ROUTES_OF_COPIES: readonly Route[] = ['products', 'stock'];
 
-/** The servers and services a test started, stopped in afterAll whatever happened. */
-const started: { services: Service[]; servers: PostgresServer[]; pools: pg.Pool[]; dirs: string[] } = {
-  services: [],
-  servers: [],
-  pools: [],
-  dirs: [],
-};
+// A statement held by a replayed lock waits as long as the test pauses replay: no deadline in between.
+const { server, service, pool, dir } = ownServers({ DB_STATEMENT_TIMEOUT_MS: '60000' });
+const writes = writerWrites;
 
 beforeAll(() => {
   console.log(`sync-databases: SYNC_SEED=${SEED}`);
 });
-
-afterAll(async () => {
-  // Servers before pools: a pool whose client waits on a lock (a test that timed out) ends only then.
-  for (const service of started.services) await Promise.race([service.close().catch(() => undefined), sleep(5000)]);
-  for (const server of started.servers.reverse()) await server.stop();
-  for (const pool of started.pools) await pool.end().catch(() => undefined);
-  for (const dir of started.dirs) rmSync(dir, { recursive: true, force: true });
-}, 120_000);
-
-async function server(options: Parameters<typeof startPostgresServer>[0] = {}): Promise<PostgresServer> {
-  const s = await startPostgresServer(options);
-  started.servers.push(s);
-  return s;
-}
-
-async function service(url: string, options: Parameters<typeof startService>[1] = {}): Promise<Service> {
-  // A statement held by a replayed lock waits as long as the test pauses replay: no deadline in between.
-  const s = await startService(url, { ...options, env: { DB_STATEMENT_TIMEOUT_MS: '60000', ...options.env } });
-  let closing: Promise<void> | undefined;
-  const once: Service = { base: s.base, close: () => (closing ??= s.close()) };
-  started.services.push(once);
-  return once;
-}
-
-function pool(url: string): pg.Pool {
-  const p = new pg.Pool({ connectionString: url, max: 4 });
-  p.on('error', () => undefined); // an idle connection cut off when afterAll stops its server
-  started.pools.push(p);
-  return p;
-}
-
-/** The ids of tenant A's products, and its fillers (products the writer moves between stores). */
-async function productIds(url: string): Promise<{ ids: string[]; fillers: string[] }> {
-  const rows = await query<{ id: string }>(url, `SELECT id FROM products WHERE tenant_id = 'ten_a' ORDER BY id`);
-  // Not the writer's own copies of products into its new stores (their ids grow with each copy).
-  const ids = rows.map((r) => r.id).filter((id) => !id.includes('_sto_'));
-  return { ids, fillers: ids.filter((id) => id.includes('_f')) };
-}
-
-/** `count` writes of the loss test's writer (no db:import among them: that comes at the 40th). */
-async function writes(url: string, count: number): Promise<void> {
-  if (count >= 40) throw new Error('the writer imports at its 40th write: keep to fewer');
-  const db = new pg.Pool({ connectionString: url, max: 2 });
-  const tempDir = mkdtempSync(join(tmpdir(), 'cia-sync-db-'));
-  try {
-    const { ids, fillers } = await productIds(url);
-    const writer = new Writer(db, ids, fillers, url, tempDir);
-    const running = writer.run();
-    await until(`${count} writes`, async () => writer.writes >= count);
-    await writer.stop();
-    await running;
-  } finally {
-    await db.end();
-    rmSync(tempDir, { recursive: true, force: true });
-  }
-}
 
 /** A copy of each list for a key of every store and a key limited to stores. */
 function copiesFor(on: Service): RecipeCopy[] {
@@ -640,9 +572,8 @@ describe('a database fed by a logical-replication subscription', () => {
     const api = await service(url);
     const copies = copiesFor(api);
     for (const copy of copies) await copy.fullWalk();
-    const { ids, fillers } = await productIds(publisherUrl);
-    const tempDir = mkdtempSync(join(tmpdir(), 'cia-sync-logical-'));
-    started.dirs.push(tempDir);
+    const { ids, fillers } = await writerProducts(publisherUrl);
+    const tempDir = dir('cia-sync-logical-');
     const writer = new Writer(pool(publisherUrl), ids, fillers, publisherUrl, tempDir);
     const writing = writer.run();
     const outcomes: Record<string, number> = {};

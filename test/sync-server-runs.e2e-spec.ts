@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { KEYS } from './support/dataset.js';
-import { type PostgresServer, startPostgresServer } from './support/postgres-server.js';
+import { ownServers, writerWrites } from './support/own-servers.js';
+import { startPgBouncer } from './support/pgbouncer.js';
 import { SERVER_STARTED_SQL } from '../src/schema/sync-state.js';
 import {
   advanceTransactions,
@@ -15,15 +16,7 @@ import {
   RecipeCopy,
   until,
 } from './support/sync-copy.js';
-import {
-  prepareDatabase,
-  type Route,
-  seededRandom,
-  type Service,
-  sleep,
-  startService,
-  Writer,
-} from './support/sync-harness.js';
+import { prepareDatabase, type Route, seededRandom, type Service, sleep, Writer } from './support/sync-harness.js';
 
 /**
  * Sync positions across runs of the database server (docs/sync.md#restarts-of-postgresql), attacked as
@@ -39,53 +32,10 @@ const SEED = Number(process.env.STRANGER_SEED ?? Math.floor(Math.random() * 2 **
 process.env.SYNC_SEED = String(SEED); // the Writer reads it
 const random = seededRandom(SEED);
 
-const started: { services: Service[]; servers: PostgresServer[] } = { services: [], servers: [] };
+const { server, service } = ownServers();
+const writes = writerWrites;
 
-beforeAll(() => console.log(`stranger-sync: STRANGER_SEED=${SEED}`));
-
-afterAll(async () => {
-  for (const s of started.services) await Promise.race([s.close().catch(() => undefined), sleep(5000)]);
-  for (const s of started.servers.reverse()) await s.stop();
-}, 120_000);
-
-async function server(options: Parameters<typeof startPostgresServer>[0] = {}): Promise<PostgresServer> {
-  const s = await startPostgresServer(options);
-  started.servers.push(s);
-  return s;
-}
-
-async function service(url: string, options: Parameters<typeof startService>[1] = {}): Promise<Service> {
-  const s = await startService(url, options);
-  let closing: Promise<void> | undefined;
-  const once: Service = { base: s.base, close: () => (closing ??= s.close()) };
-  started.services.push(once);
-  return once;
-}
-
-async function writes(url: string, count: number): Promise<void> {
-  const db = new pg.Pool({ connectionString: url, max: 2 });
-  const tempDir = mkdtempSync(join(tmpdir(), 'stranger-w-'));
-  try {
-    // Not the writer's own copies of products into its new stores (their ids grow with each copy).
-    const ids = (await query<{ id: string }>(url, `SELECT id FROM products WHERE tenant_id = 'ten_a' ORDER BY id`))
-      .map((r) => r.id)
-      .filter((id) => !id.includes('_sto_'));
-    const writer = new Writer(
-      db,
-      ids,
-      ids.filter((id) => id.includes('_f')),
-      url,
-      tempDir,
-    );
-    const running = writer.run();
-    await until(`${count} writes`, async () => writer.writes >= count);
-    await writer.stop();
-    await running;
-  } finally {
-    await db.end();
-    rmSync(tempDir, { recursive: true, force: true });
-  }
-}
+beforeAll(() => console.log(`sync-server-runs: STRANGER_SEED=${SEED}`));
 
 const ROUTES: readonly Route[] = ['products', 'stock'];
 const copiesFor = (on: Service): RecipeCopy[] =>
@@ -339,73 +289,17 @@ async function restartedInPlace(url: string): Promise<string> {
   return stdout.trim();
 }
 
-/** PgBouncer in transaction mode in front of `target`'s database `catalog` (this test's own process). */
-async function startPgBouncer(target: PostgresServer): Promise<{ url: string; stop(): Promise<void> }> {
-  const { spawn } = await import('node:child_process');
-  const { chmodSync, chownSync, readFileSync, writeFileSync } = await import('node:fs');
-  const { freePort } = await import('../src/database/embedded-postgres.js');
-  const { asOwner } = await import('./support/postgres-server.js');
-  const dir = mkdtempSync(join(tmpdir(), 'stranger-pgbouncer-'));
-  chmodSync(dir, 0o755);
-  const port = await freePort();
-  writeFileSync(
-    join(dir, 'pgbouncer.ini'),
-    [
-      '[databases]',
-      `catalog = host=127.0.0.1 port=${target.port} dbname=catalog`,
-      '[pgbouncer]',
-      'listen_addr = 127.0.0.1',
-      `listen_port = ${port}`,
-      "unix_socket_dir = ''",
-      'auth_type = trust',
-      `auth_file = ${join(dir, 'users.txt')}`,
-      'admin_users = postgres',
-      'pool_mode = transaction',
-      'max_client_conn = 500',
-      'default_pool_size = 8',
-      `logfile = ${join(dir, 'pgbouncer.log')}`,
-      `pidfile = ${join(dir, 'pgbouncer.pid')}`,
-      '',
-    ].join('\n'),
-  );
-  writeFileSync(join(dir, 'users.txt'), '"postgres" ""\n');
-  if (process.getuid?.() === 0) for (const f of ['', 'pgbouncer.ini', 'users.txt']) chownSync(join(dir, f), 101, 104);
-  const [file, args] = asOwner('/usr/sbin/pgbouncer', [join(dir, 'pgbouncer.ini')]);
-  const child = spawn(file, args, { stdio: 'ignore' });
-  await until('pgbouncer accepts connections', async () => {
-    const c = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/pgbouncer` });
-    const up = await c.connect().then(
-      () => true,
-      () => false,
-    );
-    await c.end().catch(() => undefined);
-    return up;
-  });
-  const pid = Number(readFileSync(join(dir, 'pgbouncer.pid'), 'utf8').trim());
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/catalog`,
-    async stop() {
-      try {
-        process.kill(pid, 'SIGTERM'); // the pgbouncer this helper started (its pidfile)
-      } catch {
-        /* gone */
-      }
-      await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r(null)));
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 describe('E: normal operation (no restart, copy or failover): no position is ever refused', () => {
   it('through PgBouncer in transaction mode, a lagging replica, several service processes restarting, a writer at work', async () => {
     const primary = await server();
     const url = await prepareDatabase(primary);
     await query(primary.url('postgres'), 'ALTER DATABASE catalog SET statement_timeout = 5000');
     const standby = await server({ standbyOf: primary, applyDelayMs: 400 });
-    const bouncer = await startPgBouncer(primary);
+    const bouncer = await startPgBouncer(primary, 8);
+    const bouncerUrl = `postgres://postgres@127.0.0.1:${bouncer.port}/catalog`;
     try {
       const env = { DB_POOLER: 'transaction', DB_POOL_SIZE: '4' };
-      const start = () => service(bouncer.url, { replicaUrl: standby.url('catalog'), env });
+      const start = () => service(bouncerUrl, { replicaUrl: standby.url('catalog'), env });
       const services = [await start(), await start(), await start()];
       const copies = copiesFor(services[0]);
       for (const c of copies) await c.fullWalk();
@@ -614,15 +508,45 @@ class HookedCopy {
     ids = new Set<string>(),
   ): Promise<'ok' | 'refused'> {
     const idOf = (row: Record<string, unknown>) => String(row.id ?? row.productId);
+    const changes = `${ROUTES_OF[this.route]}?activeOnly=false&pageSize=10${since === null ? '' : `&changedSince=${since}`}`;
+    let position: string | null = null;
+    const walked = await this.pages(changes, `${since === null ? 'full' : 'changes'} walk`, hook, (res) => {
+      for (const row of res.body.rows) {
+        this.rows.set(idOf(row), row);
+        ids.add(idOf(row));
+      }
+      position = res.headers.get('sync-position');
+    });
+    if (walked === 'refused') return 'refused';
+    if (since !== null) {
+      const removals = `${REMOVALS_OF[this.route]}?pageSize=2&changedSince=${since}`;
+      const removed = await this.pages(removals, 'removals walk', hook, (res) => {
+        for (const row of res.body.rows) this.rows.delete(idOf(row));
+      });
+      if (removed === 'refused') return 'refused';
+    }
+    if (position === null) throw new Error(`${this.name}: no Sync-Position`);
+    this.position = position;
+    return 'ok';
+  }
+
+  /**
+   * Every page of the walk that begins at `first`, each given to `take`, `hook` between two pages: a
+   * walk whose cursor is refused begins again; 'refused' when the position is.
+   */
+  private async pages(
+    first: string,
+    walk: string,
+    hook: (where: string) => Promise<void>,
+    take: (res: Awaited<ReturnType<HookedCopy['get']>>) => void,
+  ): Promise<'ok' | 'refused'> {
     const refusedNamed = (body: any, name: string) =>
       (body?.error?.details?.errors ?? []).some((e: { name: string }) => e.name === name);
-    const first = `${ROUTES_OF[this.route]}?activeOnly=false&pageSize=10${since === null ? '' : `&changedSince=${since}`}`;
     let url: string | undefined = first;
-    let position: string | null = null;
     while (url !== undefined) {
       const res = await this.get(url);
       if (res.status === 400 && refusedNamed(res.body, 'changedSince')) {
-        this.refusals.push(`${this.name}, changes walk: ${res.body.error.details.errors[0].message.slice(0, 70)}`);
+        this.refusals.push(`${this.name}, ${walk}: ${res.body.error.details.errors[0].message.slice(0, 70)}`);
         return 'refused';
       }
       if (res.status === 400 && refusedNamed(res.body, 'cursor')) {
@@ -630,35 +554,10 @@ class HookedCopy {
         continue;
       }
       if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
-      for (const row of res.body.rows) {
-        this.rows.set(idOf(row), row);
-        ids.add(idOf(row));
-      }
-      position = res.headers.get('sync-position');
+      take(res);
       url = /<([^>]+)>; rel="next"/.exec(res.headers.get('link') ?? '')?.[1];
-      if (url !== undefined) await hook(`${since === null ? 'full' : 'changes'} walk of ${this.name}`);
+      if (url !== undefined) await hook(`${walk} of ${this.name}`);
     }
-    if (since !== null) {
-      const firstRemovals = `${REMOVALS_OF[this.route]}?pageSize=2&changedSince=${since}`;
-      let removals: string | undefined = firstRemovals;
-      while (removals !== undefined) {
-        const res = await this.get(removals);
-        if (res.status === 400 && refusedNamed(res.body, 'changedSince')) {
-          this.refusals.push(`${this.name}, removals walk: ${res.body.error.details.errors[0].message.slice(0, 70)}`);
-          return 'refused';
-        }
-        if (res.status === 400 && refusedNamed(res.body, 'cursor')) {
-          removals = firstRemovals;
-          continue;
-        }
-        if (res.status !== 200) throw new Error(`${removals}: ${res.status} ${JSON.stringify(res.body)}`);
-        for (const row of res.body.rows) this.rows.delete(idOf(row));
-        removals = /<([^>]+)>; rel="next"/.exec(res.headers.get('link') ?? '')?.[1];
-        if (removals !== undefined) await hook(`removals walk of ${this.name}`);
-      }
-    }
-    if (position === null) throw new Error(`${this.name}: no Sync-Position`);
-    this.position = position;
     return 'ok';
   }
 }
