@@ -52,7 +52,9 @@ describe(`RequestGate under generated schedules (GATE_SEED=${SEED})`, () => {
     const random = seeded(SEED);
     const problems: string[] = [];
     const sheds: Record<Shed, number> = { client: 0, service: 0 };
-    for (let run = 0; run < 40 && problems.length === 0; run++) {
+    // 40 schedules, and more until both kinds of shed came (some seeds' first 40 bring no service shed).
+    const enough = (run: number) => run >= 40 && sheds.client > 0 && sheds.service > 0;
+    for (let run = 0; run < 400 && !enough(run) && problems.length === 0; run++) {
       const limits: GateLimits = {
         perConnection: 1 + Math.floor(random() * 3),
         perClient: 1 + Math.floor(random() * 6),
