@@ -521,6 +521,16 @@ describe('a service that reads a hot standby', () => {
       afterRestart: allRefused(afterRestart),
     });
     for (const copy of copies) expect(await copy.sync()).toBe('refused, full walk');
+    // DATABASE_URL reaching the standby (a failover under way): a sync walk gets a 503 to retry, not a 500.
+    const misdirected = await service(onStandby);
+    const walk = await fetch(`${misdirected.base}/v1/catalog/products?activeOnly=false&pageSize=5`, {
+      headers: { authorization: `Bearer ${KEYS.tenantA}` },
+    });
+    expect({ seed: SEED, status: walk.status, retryAfter: walk.headers.get('retry-after') }).toEqual({
+      seed: SEED,
+      status: 503,
+      retryAfter: '1',
+    });
     await writes(url, 6);
     await until('the standby catches up', () => standby.caughtUpWith(primary));
     for (const copy of copies) expect(await copy.round()).toBeNull();

@@ -36,10 +36,14 @@ export class SyncHousekeeping implements OnApplicationBootstrap, OnModuleDestroy
   ) {}
 
   onApplicationBootstrap(): void {
+    let inFlight = false;
     const record = (): void => {
-      this.recording = this.recordServerStart().catch((error: Error) =>
-        this.logger.warn(`recording the database server's start failed: ${error.message}`),
-      );
+      // One at a time: on a stalled primary the ticks would pile up in the pool's queue.
+      if (inFlight) return;
+      inFlight = true;
+      this.recording = this.recordServerStart()
+        .catch((error: Error) => this.logger.warn(`recording the database server's start failed: ${error.message}`))
+        .finally(() => (inFlight = false));
     };
     record();
     this.startsTimer = setInterval(record, RECORD_START_EVERY_MS).unref();

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ApiCaller } from '../auth/api-caller.js';
 import { DatabaseIncarnation } from '../database/database-incarnation.js';
+import { DatabaseOverloadedError } from '../database/deadline.js';
 import { Shapes } from '../database/statement.js';
 import { ApiError } from '../http/api-error.js';
 import { type DataScope, DataScopeService, scoped, scopeShape, type SyncView } from '../tenancy/data-scope.js';
@@ -144,7 +145,9 @@ export class ListEngine {
     return (
       (await this.primaryAround(guarded, input.scope.deadlineMs, (started) =>
         this.readOn(statements, input, 'replica', sync, started),
-      )) ?? (await this.readOn(statements, input, 'primary', sync))!
+      )) ??
+      (await this.readOn(statements, input, 'primary', sync)) ??
+      primaryUnavailable()
     );
   }
 
@@ -203,7 +206,7 @@ export class ListEngine {
         // A replica that does not have the client as created yet has not caught up: the primary answers.
         if (server === 'replica' && guard.clientCreated !== synced.clientCreated) return null;
         if (read.serverStarted === null && !replaysRun(guard, primaryStarted ?? startOf(changed, guard))) return null;
-        if (server === 'replica' && !honoursRun(changed, guard)) return null;
+        if (server === 'replica' && state === undefined && !honoursRun(changed, guard)) return null;
         if (state === undefined) refuseUnsafe(changed, guard);
         // Every page: pruning that ran since the walk began may have deleted records this page would list
         // (it moves the boundary past them in the same statement), and the round's next position is later.
@@ -229,7 +232,8 @@ export class ListEngine {
       });
     const listed =
       (await this.primaryAround(state === undefined, caller.deadlineMs, (started) => readOn('replica', started))) ??
-      (await readOn('primary'))!;
+      (await readOn('primary')) ??
+      primaryUnavailable();
     const page = state?.page ?? 1;
     const nextCursor =
       listed.hasNext && listed.lastId !== null
@@ -491,6 +495,15 @@ function refuseUnsafe(position: DecodedPosition, guard: SyncGuard): void {
       ? position.clientCreated !== guard.clientCreated
       : BigInt(position.xact) <= BigInt(guard.clientCreated);
   if (earlier) throw invalidPosition(REFUSED.clientRecreated);
+}
+
+/**
+ * DATABASE_URL reached a server in recovery (a failover or switchover under way, a pooler that sends
+ * read-only transactions to standbys): no run of a primary to check a position against or seal one
+ * with. A 503 with Retry-After, as when the service is full: the next try may reach the primary.
+ */
+function primaryUnavailable(): never {
+  throw new DatabaseOverloadedError(1);
 }
 
 /** The run of the primary a position was handed out under (positions of earlier versions: the migration's). */

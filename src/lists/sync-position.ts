@@ -218,9 +218,9 @@ export const AHEAD_OF_DATABASE = `is ahead of this database: it was not handed o
 export const REFUSED = {
   otherDatabase: `was handed out by another database (a restore, a failover to a replica, a new cluster): ${FULL_COPY}`,
   restarted:
-    `was handed out before the database server last started (a restart, or a start from a copy of its files: ` +
-    `a snapshot, a cold copy, a base backup), and the service cannot tell that this database kept every ` +
-    `change since: ${FULL_COPY}`,
+    `was handed out before the database server's current run began (a restart, a crash recovery, or a start ` +
+    `from a copy of its files: a snapshot, a cold copy, a base backup), and the service cannot tell that this ` +
+    `database kept every change since: ${FULL_COPY}`,
   triggersOff:
     `cannot be honoured: the service's change triggers are not all enabled on this database (npm run db:migrate ` +
     `sets them back), or another BEFORE ROW trigger fires after them on a synced table: ${FULL_COPY}`,

@@ -268,8 +268,9 @@ const COMMANDS: Record<string, CommandSpec> = {
     details: [
       'After a restart of the primary PostgreSQL server, every sync position handed out before is refused',
       '(a restart cannot be told from a start of a copy of its files, which has gone back in time). Run this',
-      'once the server has started again from its own data directory as it stopped (a restart in place, a',
-      'crash and its recovery, a minor-version update), and never after a restore, a snapshot or a copy: the',
+      'once the server has started again from its own data directory after a clean shutdown (pg_ctl stop -m',
+      'smart or fast: a planned restart, a minor-version update), never after a crash, an immediate stop, a',
+      'restore, a snapshot or a copy (it refuses a run that began with crash recovery): the',
       'positions of the start before are then honoured again, and integrations need no full copy. You vouch',
       'for it: if the server did go back in time, copies kept by integrations drift without a sign.',
       'See docs/sync.md#restarts-of-postgresql.',

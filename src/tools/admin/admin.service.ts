@@ -261,6 +261,18 @@ export class AdminService {
     return this.db.transaction(async (m) => {
       const [{ now }] = await m.query(`SELECT ${SERVER_STARTED_SQL} AS now`);
       if (now === null) throw new AdminError('DATABASE_URL reaches a standby: run this against the primary');
+      // Crash recovery (a crash, an immediate stop, a copy of the files started as it is) resets the
+      // shared statistics; a clean start keeps their reset time from before it. Such a run may have
+      // lost commits or reuse transaction ids that positions counted on: nobody can vouch for it.
+      const [{ recovered }] = await m.query(
+        `SELECT COALESCE((SELECT stats_reset FROM pg_stat_bgwriter) >= pg_postmaster_start_time(), false) AS recovered`,
+      );
+      if (recovered)
+        throw new AdminError(
+          "the server's current run began with crash recovery (a crash, an immediate stop, or a copy of its files " +
+            'started as it is): what positions counted on may be lost, so they stay refused (integrations take a ' +
+            'full copy). Only a clean shutdown (pg_ctl stop -m smart or fast) and start can be said to continue',
+        );
       await m.query(RECORD_SERVER_START_SQL);
       // One operator at a time: a second run waits and then finds the start continued.
       const [row] = await m.query(
