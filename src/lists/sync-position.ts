@@ -127,8 +127,16 @@ export class SyncPositions {
       if (BigInt(legacy[1]) > MAX_XACT) throw invalidPosition(`is not a position of this service: ${FULL_COPY}`);
       return { xact: BigInt(legacy[1]).toString(), incarnation: null, serverStarted: null, clientCreated: null };
     }
-    const sealed = Buffer.from(position.slice(PREFIX.length), 'base64url');
-    if (!position.startsWith(PREFIX) || (sealed.length !== SEALED && sealed.length !== SEALED_BEFORE_START)) {
+    const text = position.slice(PREFIX.length);
+    const sealed = Buffer.from(text, 'base64url');
+    // Only the text the service wrote: 44 bytes end in a character whose last 2 bits are padding, which
+    // a decoder ignores, so another text could open the same position.
+    const canonical = sealed.toString('base64url') === text;
+    if (
+      !position.startsWith(PREFIX) ||
+      !canonical ||
+      (sealed.length !== SEALED && sealed.length !== SEALED_BEFORE_START)
+    ) {
       throw invalidPosition(`is not a position of this service: ${FULL_COPY}`);
     }
     const keys = await this.keysFor(deadlineMs);
