@@ -10,6 +10,7 @@ import {
   type Service,
   startService,
 } from './support/sync-harness.js';
+import { staleStoredRows } from './support/stored-rows.js';
 import { testTempDir } from './support/temp-dir.js';
 import {
   judge,
@@ -34,7 +35,8 @@ import {
  * products and stock lists,
  * with a key of every store and a key limited to stores. After every operation the oracle: one more
  * round, then each copy equals a fresh full walk field by field, or the round was refused (a 400
- * naming changedSince) and the full walk then makes it equal. Never neither. The database is not
+ * naming changedSince) and the full walk then makes it equal. Never neither. And every stored row
+ * (src/lists/stored-row.ts) holds what a read writes from its row's columns. The database is not
  * reset between operations: what one leaves behind (triggers made ordinary again, say) meets the next.
  *
  * On a PostgreSQL server of the test's own: dump and restore, DISABLE TRIGGER ALL and
@@ -134,6 +136,15 @@ describe('a copy kept by the sync recipe, whatever way the tables are written', 
           continue;
         }
         const wrong = await judge(copies);
+        // A stored row (src/lists/stored-row.ts) is written on every write path: never stale.
+        const stale = await staleStoredRows((sql) => db.query(sql));
+        if (stale.length > 0)
+          failures.push({
+            form: form.name,
+            report:
+              `sequence ${sequence}, after ${form.name}: stored rows differ from the rows a read writes\n    ` +
+              `${stale.join('\n    ')}\n    ${done.join('\n    ')}`,
+          });
         if (copies.reduce((sum, c) => sum + c.refusals, 0) > refusalsBefore) {
           refusedAfter.set(form.name, (refusedAfter.get(form.name) ?? 0) + 1);
           // Writes that mark their rows must not cost every client a full copy.

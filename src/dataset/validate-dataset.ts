@@ -357,7 +357,7 @@ const PRODUCT_FIELD_RULES: { [K in ProductField]?: (f: Fields) => DatasetProduct
 };
 
 /** Columns of the entity that are not fields: the tenant (a product has it through its store) and what the database writes. */
-const NOT_PRODUCT_FIELDS = ['tenantId', 'changeXact', 'searchText'] as const;
+const NOT_PRODUCT_FIELDS = ['tenantId', 'changeXact', 'searchText', 'productRow1', 'productRow3', 'stockRow1'] as const;
 type ProductField = Exclude<keyof Product & string, (typeof NOT_PRODUCT_FIELDS)[number]>;
 
 /** A column's value as a data set writes it: a timestamp is an RFC 3339 string. */

@@ -19,9 +19,10 @@ import { isoMillisSql } from '../database/sql-format.js';
 export interface JsonColumn<T> {
   /**
    * SQL whose value is `prefix` (a constant: `,"key":`, or `{"key":` for an object's first key)
-   * followed by the column's JSON text; never NULL.
+   * followed by the column's JSON text; never NULL. `form` is how text and instants are written: as a
+   * read writes them, or in a stored row's generated column (src/lists/stored-row.ts).
    */
-  pair(prefix: string): string;
+  pair(prefix: string, form?: SqlForm): string;
   /** The writer, and the expression it writes (what a test checks an `id` against). */
   readonly kind: 'value' | 'text' | 'id' | 'decimal' | 'instant' | 'bool' | 'oneOf' | 'object';
   readonly sql: string;
@@ -31,6 +32,29 @@ export interface JsonColumn<T> {
   readonly value?: T;
 }
 
+/**
+ * How the writers that call PostgreSQL's formatting functions write them. `to_json` and `to_char`
+ * are STABLE (they can depend on settings for other types and patterns), which a generated column
+ * may not call: a stored row calls IMMUTABLE wrappers of the same functions instead (the StoredRows
+ * migration), for text and this one timestamp pattern, whose output depends on no setting.
+ */
+export interface SqlForm {
+  jsonText(sql: string): string;
+  isoMillis(sql: string): string;
+}
+
+/** The writers as a statement reads them. */
+export const READ_FORM: SqlForm = {
+  jsonText: (sql) => `to_json(${sql})::text`,
+  isoMillis: isoMillisSql,
+};
+
+/** The writers as a generated column writes them (the wrappers of the StoredRows migration). */
+export const STORED_FORM: SqlForm = {
+  jsonText: (sql) => `public.row_json_text(${sql})`,
+  isoMillis: (sql) => `public.row_json_instant(${sql})`,
+};
+
 /** A prefix is written into a SQL string constant: keys are plain names (`KEY`), so it never holds a quote. */
 const constant = (text: string): string => {
   if (text.includes("'") || text.includes('\\')) throw new Error(`not a plain JSON constant: ${text}`);
@@ -39,24 +63,29 @@ const constant = (text: string): string => {
 
 /** A value whose text never needs escaping, quoted: `prefix"text"`, or `prefixnull` for NULL. */
 const quoted =
-  (textSql: string): JsonColumn<never>['pair'] =>
-  (prefix) =>
-    `COALESCE(${constant(`${prefix}"`)} || ${textSql} || '"', ${constant(`${prefix}null`)})`;
+  (textSql: (form: SqlForm) => string): JsonColumn<never>['pair'] =>
+  (prefix, form = READ_FORM) =>
+    `COALESCE(${constant(`${prefix}"`)} || ${textSql(form)} || '"', ${constant(`${prefix}null`)})`;
 
 /**
  * Any value, written by PostgreSQL's own JSON writer (`to_json`, as `row_to_json` wrote it): numbers,
- * json and jsonb as they are. The only writer that looks up the value's type, for what is rare on a page.
+ * json and jsonb as they are. The only writer that looks up the value's type, for what is rare on a
+ * page; never stored (its output can depend on settings).
  */
 export const value = <T>(sql: string): JsonColumn<T> => ({
-  pair: (prefix) => `${constant(prefix)} || COALESCE(to_json(${sql})::text, 'null')`,
+  pair: (prefix, form = READ_FORM) => {
+    if (form !== READ_FORM) throw new Error(`value(${sql}) is written at read only`);
+    return `${constant(prefix)} || COALESCE(to_json(${sql})::text, 'null')`;
+  },
   kind: 'value',
   sql,
 });
 
 /** Text, escaped by PostgreSQL's JSON writer. */
 export const text = <T extends string | null = string>(sql: string): JsonColumn<T> => ({
-  ...value<T>(sql),
+  pair: (prefix, form = READ_FORM) => `${constant(prefix)} || COALESCE(${form.jsonText(sql)}, 'null')`,
   kind: 'text',
+  sql,
 });
 
 /**
@@ -65,21 +94,21 @@ export const text = <T extends string | null = string>(sql: string): JsonColumn<
  * column's expression and fails unless it is that domain.
  */
 export const id = <T extends string | null = string>(sql: string): JsonColumn<T> => ({
-  pair: quoted(`(${sql})`),
+  pair: quoted(() => `(${sql})`),
   kind: 'id',
   sql,
 });
 
 /** An exact decimal (numeric), written as a string with the column's scale, as the contract writes amounts. */
 export const decimal = <T extends string | null = string>(sql: string): JsonColumn<T> => ({
-  pair: quoted(`(${sql})::numeric::text`),
+  pair: quoted(() => `(${sql})::numeric::text`),
   kind: 'decimal',
   sql,
 });
 
 /** A timestamptz, written as the contract's UTC millisecond instant (`2026-10-01T08:00:00.000Z`). */
 export const instant = <T extends string | null = string>(sql: string): JsonColumn<T> => ({
-  pair: quoted(isoMillisSql(sql)),
+  pair: quoted((form) => form.isoMillis(sql)),
   kind: 'instant',
   sql,
 });
@@ -105,8 +134,10 @@ function plainValues(values: readonly string[]): void {
 export function oneOf<const V extends string>(sql: string, values: readonly V[]): JsonColumn<V> {
   plainValues(values);
   return {
-    pair: (prefix) =>
-      `CASE (${sql}) ${values.map((v) => `WHEN '${v}' THEN ${constant(`${prefix}"${v}"`)}`).join(' ')} ELSE ${text(sql).pair(prefix)} END`,
+    pair: (prefix, form) => {
+      const whens = values.map((v) => `WHEN '${v}' THEN ${constant(`${prefix}"${v}"`)}`).join(' ');
+      return `CASE (${sql}) ${whens} ELSE ${text(sql).pair(prefix, form)} END`;
+    },
     kind: 'oneOf',
     sql,
   };
@@ -135,7 +166,8 @@ export type JsonColumns<V> = { readonly [K in keyof V]-?: JsonColumn<V[K]> };
 
 /** An object written from its columns; `null` unless `when` holds (a LEFT JOIN's row that is there). */
 export const object = <V>(when: string, columns: JsonColumns<V>): JsonColumn<V | null> => ({
-  pair: (prefix) => `CASE WHEN ${when} THEN ${objectJson(columns, prefix)} ELSE ${constant(`${prefix}null`)} END`,
+  pair: (prefix, form) =>
+    `CASE WHEN ${when} THEN ${objectJson(columns, prefix, form)} ELSE ${constant(`${prefix}null`)} END`,
   kind: 'object',
   sql: when,
   columns,
@@ -147,10 +179,22 @@ const KEY = /^[A-Za-z][A-Za-z0-9]*$/;
  * SQL writing the JSON text of an object (after `prefix`): its keys, as constants, and its columns'
  * JSON, concatenated.
  */
-export function objectJson(columns: Readonly<Record<string, JsonColumn<unknown>>>, prefix = ''): string {
-  const pairs = Object.entries(columns).map(([key, column], n) => {
-    if (!KEY.test(key)) throw new Error(`a JSON key must be a plain name: ${JSON.stringify(key)}`);
-    return column.pair(`${n === 0 ? `${prefix}{` : ','}"${key}":`);
-  });
+export function objectJson(
+  columns: Readonly<Record<string, JsonColumn<unknown>>>,
+  prefix = '',
+  form: SqlForm = READ_FORM,
+): string {
+  const pairs = keyedPairs(columns, prefix).map(([key, column]) => column.pair(key, form));
   return `(${pairs.length === 0 ? constant(`${prefix}{}`) : [...pairs, `'}'`].join(' ||\n    ')})`;
+}
+
+/** Each column with the constant its JSON follows: `{"key":` for the first (after `prefix`), `,"key":` after. */
+export function keyedPairs(
+  columns: Readonly<Record<string, JsonColumn<unknown>>>,
+  prefix = '',
+): [key: string, column: JsonColumn<unknown>][] {
+  return Object.entries(columns).map(([key, column], n) => {
+    if (!KEY.test(key)) throw new Error(`a JSON key must be a plain name: ${JSON.stringify(key)}`);
+    return [`${n === 0 ? `${prefix}{` : ','}"${key}":`, column];
+  });
 }

@@ -125,6 +125,11 @@ export type Columns<V> = JsonColumns<V>;
 export interface ListRow<V> {
   readonly joins: readonly JoinRef[];
   readonly columns: Columns<V>;
+  /**
+   * The prefix of the generated columns that store the row's JSON on its tables, written when a row
+   * is written (src/lists/stored-row.ts); without it every read writes the whole row.
+   */
+  readonly stored?: string;
 }
 
 /**

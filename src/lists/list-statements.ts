@@ -13,6 +13,7 @@ import type {
   Variant,
 } from './list-definition.js';
 import { type JsonColumn, objectJson } from './json-columns.js';
+import { storedRowJson } from './stored-row.js';
 
 /** Which rows of a list a page holds: skip `offset` rows, or start after the id `afterId` (a cursor). */
 export interface PageWindow {
@@ -356,4 +357,5 @@ export function rowJoins(d: ListDefinition, scope: Scope): string {
 }
 
 /** The SQL of the row's JSON text: its keys and columns, in the view's order. */
-export const rowJson = (d: ListDefinition): string => objectJson(d.row.columns as Record<string, JsonColumn<unknown>>);
+export const rowJson = (d: ListDefinition): string =>
+  d.row.stored === undefined ? objectJson(d.row.columns as Record<string, JsonColumn<unknown>>) : storedRowJson(d);

@@ -8,31 +8,13 @@ SELECT COALESCE(SUM(c.n), 0)::int AS total FROM product_counts c WHERE c.tenant_
 --   $1 = "ten_a"
 --   $2 = 51
 --   $3 = 0
-SELECT p.id, (COALESCE('{"id":"' || (p.id) || '"', '{"id":null') ||
-    COALESCE(',"storeId":"' || (p.store_id) || '"', ',"storeId":null') ||
-    COALESCE(',"categoryId":"' || (p.category_id) || '"', ',"categoryId":null') ||
-    ',"name":' || COALESCE(to_json(p.name)::text, 'null') ||
-    ',"sku":' || COALESCE(to_json(p.sku)::text, 'null') ||
-    ',"barcode":' || COALESCE(to_json(p.barcode)::text, 'null') ||
-    ',"brand":' || COALESCE(to_json(p.brand)::text, 'null') ||
-    ',"size":' || COALESCE(to_json(p.size)::text, 'null') ||
-    CASE (p.unit_type) WHEN 'item' THEN ',"unitType":"item"' WHEN 'kg' THEN ',"unitType":"kg"' WHEN 'g' THEN ',"unitType":"g"' WHEN 'litre' THEN ',"unitType":"litre"' WHEN 'ml' THEN ',"unitType":"ml"' ELSE ',"unitType":' || COALESCE(to_json(p.unit_type)::text, 'null') END ||
-    COALESCE(',"sellingPriceGross":"' || (p.selling_price_gross)::numeric::text || '"', ',"sellingPriceGross":null') ||
-    COALESCE(',"sellingPriceNet":"' || (p.selling_price_net)::numeric::text || '"', ',"sellingPriceNet":null') ||
-    CASE (p.tax_category) WHEN 'STANDARD' THEN ',"taxCategory":"STANDARD"' WHEN 'ZERO_RATED' THEN ',"taxCategory":"ZERO_RATED"' WHEN 'REDUCED' THEN ',"taxCategory":"REDUCED"' WHEN 'EXEMPT' THEN ',"taxCategory":"EXEMPT"' WHEN 'OUT_OF_SCOPE' THEN ',"taxCategory":"OUT_OF_SCOPE"' WHEN 'UNCLASSIFIED' THEN ',"taxCategory":"UNCLASSIFIED"' ELSE ',"taxCategory":' || COALESCE(to_json(p.tax_category)::text, 'null') END ||
-    CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
+SELECT p.id, (p.product_row_1 ||
+    COALESCE(v.product_row_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
     ',"code":' || COALESCE(to_json(v.code)::text, 'null') ||
     ',"name":' || COALESCE(to_json(v.name)::text, 'null') ||
     COALESCE(',"percentage":"' || (v.percentage)::numeric::text || '"', ',"percentage":null') ||
-    '}') ELSE ',"vatRate":null' END ||
-    CASE (p.is_active) WHEN true THEN ',"isActive":true' WHEN false THEN ',"isActive":false' ELSE ',"isActive":null' END ||
-    CASE (p.variable_price) WHEN true THEN ',"variablePrice":true' WHEN false THEN ',"variablePrice":false' ELSE ',"variablePrice":null' END ||
-    CASE (p.age_restricted) WHEN true THEN ',"ageRestricted":true' WHEN false THEN ',"ageRestricted":false' ELSE ',"ageRestricted":null' END ||
-    CASE (p.alcohol_restricted) WHEN true THEN ',"alcoholRestricted":true' WHEN false THEN ',"alcoholRestricted":false' ELSE ',"alcoholRestricted":null' END ||
-    CASE (p.tobacco_restricted) WHEN true THEN ',"tobaccoRestricted":true' WHEN false THEN ',"tobaccoRestricted":false' ELSE ',"tobaccoRestricted":null' END ||
-    CASE (p.vape_restricted) WHEN true THEN ',"vapeRestricted":true' WHEN false THEN ',"vapeRestricted":false' ELSE ',"vapeRestricted":null' END ||
-    COALESCE(',"updatedAt":"' || to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
-    '}') AS json
+    '}') ELSE ',"vatRate":null' END)) ||
+    p.product_row_3) AS json
   FROM (SELECT p.id AS id FROM products p
          WHERE p.tenant_id = $1
            AND p.is_active
@@ -52,31 +34,13 @@ SELECT COALESCE(SUM(c.n), 0)::int AS total FROM product_counts c WHERE c.tenant_
 --   $2 = "sto_a1"
 --   $3 = 3
 --   $4 = 4
-SELECT p.id, (COALESCE('{"id":"' || (p.id) || '"', '{"id":null') ||
-    COALESCE(',"storeId":"' || (p.store_id) || '"', ',"storeId":null') ||
-    COALESCE(',"categoryId":"' || (p.category_id) || '"', ',"categoryId":null') ||
-    ',"name":' || COALESCE(to_json(p.name)::text, 'null') ||
-    ',"sku":' || COALESCE(to_json(p.sku)::text, 'null') ||
-    ',"barcode":' || COALESCE(to_json(p.barcode)::text, 'null') ||
-    ',"brand":' || COALESCE(to_json(p.brand)::text, 'null') ||
-    ',"size":' || COALESCE(to_json(p.size)::text, 'null') ||
-    CASE (p.unit_type) WHEN 'item' THEN ',"unitType":"item"' WHEN 'kg' THEN ',"unitType":"kg"' WHEN 'g' THEN ',"unitType":"g"' WHEN 'litre' THEN ',"unitType":"litre"' WHEN 'ml' THEN ',"unitType":"ml"' ELSE ',"unitType":' || COALESCE(to_json(p.unit_type)::text, 'null') END ||
-    COALESCE(',"sellingPriceGross":"' || (p.selling_price_gross)::numeric::text || '"', ',"sellingPriceGross":null') ||
-    COALESCE(',"sellingPriceNet":"' || (p.selling_price_net)::numeric::text || '"', ',"sellingPriceNet":null') ||
-    CASE (p.tax_category) WHEN 'STANDARD' THEN ',"taxCategory":"STANDARD"' WHEN 'ZERO_RATED' THEN ',"taxCategory":"ZERO_RATED"' WHEN 'REDUCED' THEN ',"taxCategory":"REDUCED"' WHEN 'EXEMPT' THEN ',"taxCategory":"EXEMPT"' WHEN 'OUT_OF_SCOPE' THEN ',"taxCategory":"OUT_OF_SCOPE"' WHEN 'UNCLASSIFIED' THEN ',"taxCategory":"UNCLASSIFIED"' ELSE ',"taxCategory":' || COALESCE(to_json(p.tax_category)::text, 'null') END ||
-    CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
+SELECT p.id, (p.product_row_1 ||
+    COALESCE(v.product_row_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
     ',"code":' || COALESCE(to_json(v.code)::text, 'null') ||
     ',"name":' || COALESCE(to_json(v.name)::text, 'null') ||
     COALESCE(',"percentage":"' || (v.percentage)::numeric::text || '"', ',"percentage":null') ||
-    '}') ELSE ',"vatRate":null' END ||
-    CASE (p.is_active) WHEN true THEN ',"isActive":true' WHEN false THEN ',"isActive":false' ELSE ',"isActive":null' END ||
-    CASE (p.variable_price) WHEN true THEN ',"variablePrice":true' WHEN false THEN ',"variablePrice":false' ELSE ',"variablePrice":null' END ||
-    CASE (p.age_restricted) WHEN true THEN ',"ageRestricted":true' WHEN false THEN ',"ageRestricted":false' ELSE ',"ageRestricted":null' END ||
-    CASE (p.alcohol_restricted) WHEN true THEN ',"alcoholRestricted":true' WHEN false THEN ',"alcoholRestricted":false' ELSE ',"alcoholRestricted":null' END ||
-    CASE (p.tobacco_restricted) WHEN true THEN ',"tobaccoRestricted":true' WHEN false THEN ',"tobaccoRestricted":false' ELSE ',"tobaccoRestricted":null' END ||
-    CASE (p.vape_restricted) WHEN true THEN ',"vapeRestricted":true' WHEN false THEN ',"vapeRestricted":false' ELSE ',"vapeRestricted":null' END ||
-    COALESCE(',"updatedAt":"' || to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
-    '}') AS json
+    '}') ELSE ',"vatRate":null' END)) ||
+    p.product_row_3) AS json
   FROM (SELECT p.id AS id FROM products p
          WHERE p.tenant_id = $1 AND p.store_id = $2
          ORDER BY p.id LIMIT $3 OFFSET $4) page
@@ -109,31 +73,13 @@ SELECT count(*)::int AS total FROM products p
 --   $6 = "2026-10-01 00:00:00.000+00"
 --   $7 = 51
 --   $8 = 0
-SELECT p.id, (COALESCE('{"id":"' || (p.id) || '"', '{"id":null') ||
-    COALESCE(',"storeId":"' || (p.store_id) || '"', ',"storeId":null') ||
-    COALESCE(',"categoryId":"' || (p.category_id) || '"', ',"categoryId":null') ||
-    ',"name":' || COALESCE(to_json(p.name)::text, 'null') ||
-    ',"sku":' || COALESCE(to_json(p.sku)::text, 'null') ||
-    ',"barcode":' || COALESCE(to_json(p.barcode)::text, 'null') ||
-    ',"brand":' || COALESCE(to_json(p.brand)::text, 'null') ||
-    ',"size":' || COALESCE(to_json(p.size)::text, 'null') ||
-    CASE (p.unit_type) WHEN 'item' THEN ',"unitType":"item"' WHEN 'kg' THEN ',"unitType":"kg"' WHEN 'g' THEN ',"unitType":"g"' WHEN 'litre' THEN ',"unitType":"litre"' WHEN 'ml' THEN ',"unitType":"ml"' ELSE ',"unitType":' || COALESCE(to_json(p.unit_type)::text, 'null') END ||
-    COALESCE(',"sellingPriceGross":"' || (p.selling_price_gross)::numeric::text || '"', ',"sellingPriceGross":null') ||
-    COALESCE(',"sellingPriceNet":"' || (p.selling_price_net)::numeric::text || '"', ',"sellingPriceNet":null') ||
-    CASE (p.tax_category) WHEN 'STANDARD' THEN ',"taxCategory":"STANDARD"' WHEN 'ZERO_RATED' THEN ',"taxCategory":"ZERO_RATED"' WHEN 'REDUCED' THEN ',"taxCategory":"REDUCED"' WHEN 'EXEMPT' THEN ',"taxCategory":"EXEMPT"' WHEN 'OUT_OF_SCOPE' THEN ',"taxCategory":"OUT_OF_SCOPE"' WHEN 'UNCLASSIFIED' THEN ',"taxCategory":"UNCLASSIFIED"' ELSE ',"taxCategory":' || COALESCE(to_json(p.tax_category)::text, 'null') END ||
-    CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
+SELECT p.id, (p.product_row_1 ||
+    COALESCE(v.product_row_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
     ',"code":' || COALESCE(to_json(v.code)::text, 'null') ||
     ',"name":' || COALESCE(to_json(v.name)::text, 'null') ||
     COALESCE(',"percentage":"' || (v.percentage)::numeric::text || '"', ',"percentage":null') ||
-    '}') ELSE ',"vatRate":null' END ||
-    CASE (p.is_active) WHEN true THEN ',"isActive":true' WHEN false THEN ',"isActive":false' ELSE ',"isActive":null' END ||
-    CASE (p.variable_price) WHEN true THEN ',"variablePrice":true' WHEN false THEN ',"variablePrice":false' ELSE ',"variablePrice":null' END ||
-    CASE (p.age_restricted) WHEN true THEN ',"ageRestricted":true' WHEN false THEN ',"ageRestricted":false' ELSE ',"ageRestricted":null' END ||
-    CASE (p.alcohol_restricted) WHEN true THEN ',"alcoholRestricted":true' WHEN false THEN ',"alcoholRestricted":false' ELSE ',"alcoholRestricted":null' END ||
-    CASE (p.tobacco_restricted) WHEN true THEN ',"tobaccoRestricted":true' WHEN false THEN ',"tobaccoRestricted":false' ELSE ',"tobaccoRestricted":null' END ||
-    CASE (p.vape_restricted) WHEN true THEN ',"vapeRestricted":true' WHEN false THEN ',"vapeRestricted":false' ELSE ',"vapeRestricted":null' END ||
-    COALESCE(',"updatedAt":"' || to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
-    '}') AS json
+    '}') ELSE ',"vatRate":null' END)) ||
+    p.product_row_3) AS json
   FROM (SELECT p.id AS id FROM products p
          WHERE p.tenant_id = $1 AND p.store_id = ANY($2)
            AND p.is_active
@@ -163,31 +109,13 @@ SELECT count(*)::int AS total FROM products p
 --   $3 = "330"
 --   $4 = 51
 --   $5 = 0
-SELECT p.id, (COALESCE('{"id":"' || (p.id) || '"', '{"id":null') ||
-    COALESCE(',"storeId":"' || (p.store_id) || '"', ',"storeId":null') ||
-    COALESCE(',"categoryId":"' || (p.category_id) || '"', ',"categoryId":null') ||
-    ',"name":' || COALESCE(to_json(p.name)::text, 'null') ||
-    ',"sku":' || COALESCE(to_json(p.sku)::text, 'null') ||
-    ',"barcode":' || COALESCE(to_json(p.barcode)::text, 'null') ||
-    ',"brand":' || COALESCE(to_json(p.brand)::text, 'null') ||
-    ',"size":' || COALESCE(to_json(p.size)::text, 'null') ||
-    CASE (p.unit_type) WHEN 'item' THEN ',"unitType":"item"' WHEN 'kg' THEN ',"unitType":"kg"' WHEN 'g' THEN ',"unitType":"g"' WHEN 'litre' THEN ',"unitType":"litre"' WHEN 'ml' THEN ',"unitType":"ml"' ELSE ',"unitType":' || COALESCE(to_json(p.unit_type)::text, 'null') END ||
-    COALESCE(',"sellingPriceGross":"' || (p.selling_price_gross)::numeric::text || '"', ',"sellingPriceGross":null') ||
-    COALESCE(',"sellingPriceNet":"' || (p.selling_price_net)::numeric::text || '"', ',"sellingPriceNet":null') ||
-    CASE (p.tax_category) WHEN 'STANDARD' THEN ',"taxCategory":"STANDARD"' WHEN 'ZERO_RATED' THEN ',"taxCategory":"ZERO_RATED"' WHEN 'REDUCED' THEN ',"taxCategory":"REDUCED"' WHEN 'EXEMPT' THEN ',"taxCategory":"EXEMPT"' WHEN 'OUT_OF_SCOPE' THEN ',"taxCategory":"OUT_OF_SCOPE"' WHEN 'UNCLASSIFIED' THEN ',"taxCategory":"UNCLASSIFIED"' ELSE ',"taxCategory":' || COALESCE(to_json(p.tax_category)::text, 'null') END ||
-    CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
+SELECT p.id, (p.product_row_1 ||
+    COALESCE(v.product_row_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
     ',"code":' || COALESCE(to_json(v.code)::text, 'null') ||
     ',"name":' || COALESCE(to_json(v.name)::text, 'null') ||
     COALESCE(',"percentage":"' || (v.percentage)::numeric::text || '"', ',"percentage":null') ||
-    '}') ELSE ',"vatRate":null' END ||
-    CASE (p.is_active) WHEN true THEN ',"isActive":true' WHEN false THEN ',"isActive":false' ELSE ',"isActive":null' END ||
-    CASE (p.variable_price) WHEN true THEN ',"variablePrice":true' WHEN false THEN ',"variablePrice":false' ELSE ',"variablePrice":null' END ||
-    CASE (p.age_restricted) WHEN true THEN ',"ageRestricted":true' WHEN false THEN ',"ageRestricted":false' ELSE ',"ageRestricted":null' END ||
-    CASE (p.alcohol_restricted) WHEN true THEN ',"alcoholRestricted":true' WHEN false THEN ',"alcoholRestricted":false' ELSE ',"alcoholRestricted":null' END ||
-    CASE (p.tobacco_restricted) WHEN true THEN ',"tobaccoRestricted":true' WHEN false THEN ',"tobaccoRestricted":false' ELSE ',"tobaccoRestricted":null' END ||
-    CASE (p.vape_restricted) WHEN true THEN ',"vapeRestricted":true' WHEN false THEN ',"vapeRestricted":false' ELSE ',"vapeRestricted":null' END ||
-    COALESCE(',"updatedAt":"' || to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
-    '}') AS json
+    '}') ELSE ',"vatRate":null' END)) ||
+    p.product_row_3) AS json
   FROM (SELECT p.id AS id FROM products p
          WHERE p.tenant_id = $1
            AND p.is_active
@@ -207,31 +135,13 @@ SELECT COALESCE(SUM(c.n), 0)::int AS total FROM product_counts c WHERE c.tenant_
 --   $1 = "ten_a"
 --   $2 = "prd_a1_cola"
 --   $3 = 51
-SELECT p.id, (COALESCE('{"id":"' || (p.id) || '"', '{"id":null') ||
-    COALESCE(',"storeId":"' || (p.store_id) || '"', ',"storeId":null') ||
-    COALESCE(',"categoryId":"' || (p.category_id) || '"', ',"categoryId":null') ||
-    ',"name":' || COALESCE(to_json(p.name)::text, 'null') ||
-    ',"sku":' || COALESCE(to_json(p.sku)::text, 'null') ||
-    ',"barcode":' || COALESCE(to_json(p.barcode)::text, 'null') ||
-    ',"brand":' || COALESCE(to_json(p.brand)::text, 'null') ||
-    ',"size":' || COALESCE(to_json(p.size)::text, 'null') ||
-    CASE (p.unit_type) WHEN 'item' THEN ',"unitType":"item"' WHEN 'kg' THEN ',"unitType":"kg"' WHEN 'g' THEN ',"unitType":"g"' WHEN 'litre' THEN ',"unitType":"litre"' WHEN 'ml' THEN ',"unitType":"ml"' ELSE ',"unitType":' || COALESCE(to_json(p.unit_type)::text, 'null') END ||
-    COALESCE(',"sellingPriceGross":"' || (p.selling_price_gross)::numeric::text || '"', ',"sellingPriceGross":null') ||
-    COALESCE(',"sellingPriceNet":"' || (p.selling_price_net)::numeric::text || '"', ',"sellingPriceNet":null') ||
-    CASE (p.tax_category) WHEN 'STANDARD' THEN ',"taxCategory":"STANDARD"' WHEN 'ZERO_RATED' THEN ',"taxCategory":"ZERO_RATED"' WHEN 'REDUCED' THEN ',"taxCategory":"REDUCED"' WHEN 'EXEMPT' THEN ',"taxCategory":"EXEMPT"' WHEN 'OUT_OF_SCOPE' THEN ',"taxCategory":"OUT_OF_SCOPE"' WHEN 'UNCLASSIFIED' THEN ',"taxCategory":"UNCLASSIFIED"' ELSE ',"taxCategory":' || COALESCE(to_json(p.tax_category)::text, 'null') END ||
-    CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
+SELECT p.id, (p.product_row_1 ||
+    COALESCE(v.product_row_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
     ',"code":' || COALESCE(to_json(v.code)::text, 'null') ||
     ',"name":' || COALESCE(to_json(v.name)::text, 'null') ||
     COALESCE(',"percentage":"' || (v.percentage)::numeric::text || '"', ',"percentage":null') ||
-    '}') ELSE ',"vatRate":null' END ||
-    CASE (p.is_active) WHEN true THEN ',"isActive":true' WHEN false THEN ',"isActive":false' ELSE ',"isActive":null' END ||
-    CASE (p.variable_price) WHEN true THEN ',"variablePrice":true' WHEN false THEN ',"variablePrice":false' ELSE ',"variablePrice":null' END ||
-    CASE (p.age_restricted) WHEN true THEN ',"ageRestricted":true' WHEN false THEN ',"ageRestricted":false' ELSE ',"ageRestricted":null' END ||
-    CASE (p.alcohol_restricted) WHEN true THEN ',"alcoholRestricted":true' WHEN false THEN ',"alcoholRestricted":false' ELSE ',"alcoholRestricted":null' END ||
-    CASE (p.tobacco_restricted) WHEN true THEN ',"tobaccoRestricted":true' WHEN false THEN ',"tobaccoRestricted":false' ELSE ',"tobaccoRestricted":null' END ||
-    CASE (p.vape_restricted) WHEN true THEN ',"vapeRestricted":true' WHEN false THEN ',"vapeRestricted":false' ELSE ',"vapeRestricted":null' END ||
-    COALESCE(',"updatedAt":"' || to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
-    '}') AS json
+    '}') ELSE ',"vatRate":null' END)) ||
+    p.product_row_3) AS json
   FROM (SELECT p.id AS id FROM products p
          WHERE p.tenant_id = $1
            AND p.is_active
@@ -250,31 +160,13 @@ SELECT COALESCE(SUM(c.n), 0)::int AS total, pg_snapshot_xmin(pg_current_snapshot
 --   $1 = "ten_a"
 --   $2 = 101
 --   $3 = 0
-SELECT p.id, (COALESCE('{"id":"' || (p.id) || '"', '{"id":null') ||
-    COALESCE(',"storeId":"' || (p.store_id) || '"', ',"storeId":null') ||
-    COALESCE(',"categoryId":"' || (p.category_id) || '"', ',"categoryId":null') ||
-    ',"name":' || COALESCE(to_json(p.name)::text, 'null') ||
-    ',"sku":' || COALESCE(to_json(p.sku)::text, 'null') ||
-    ',"barcode":' || COALESCE(to_json(p.barcode)::text, 'null') ||
-    ',"brand":' || COALESCE(to_json(p.brand)::text, 'null') ||
-    ',"size":' || COALESCE(to_json(p.size)::text, 'null') ||
-    CASE (p.unit_type) WHEN 'item' THEN ',"unitType":"item"' WHEN 'kg' THEN ',"unitType":"kg"' WHEN 'g' THEN ',"unitType":"g"' WHEN 'litre' THEN ',"unitType":"litre"' WHEN 'ml' THEN ',"unitType":"ml"' ELSE ',"unitType":' || COALESCE(to_json(p.unit_type)::text, 'null') END ||
-    COALESCE(',"sellingPriceGross":"' || (p.selling_price_gross)::numeric::text || '"', ',"sellingPriceGross":null') ||
-    COALESCE(',"sellingPriceNet":"' || (p.selling_price_net)::numeric::text || '"', ',"sellingPriceNet":null') ||
-    CASE (p.tax_category) WHEN 'STANDARD' THEN ',"taxCategory":"STANDARD"' WHEN 'ZERO_RATED' THEN ',"taxCategory":"ZERO_RATED"' WHEN 'REDUCED' THEN ',"taxCategory":"REDUCED"' WHEN 'EXEMPT' THEN ',"taxCategory":"EXEMPT"' WHEN 'OUT_OF_SCOPE' THEN ',"taxCategory":"OUT_OF_SCOPE"' WHEN 'UNCLASSIFIED' THEN ',"taxCategory":"UNCLASSIFIED"' ELSE ',"taxCategory":' || COALESCE(to_json(p.tax_category)::text, 'null') END ||
-    CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
+SELECT p.id, (p.product_row_1 ||
+    COALESCE(v.product_row_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
     ',"code":' || COALESCE(to_json(v.code)::text, 'null') ||
     ',"name":' || COALESCE(to_json(v.name)::text, 'null') ||
     COALESCE(',"percentage":"' || (v.percentage)::numeric::text || '"', ',"percentage":null') ||
-    '}') ELSE ',"vatRate":null' END ||
-    CASE (p.is_active) WHEN true THEN ',"isActive":true' WHEN false THEN ',"isActive":false' ELSE ',"isActive":null' END ||
-    CASE (p.variable_price) WHEN true THEN ',"variablePrice":true' WHEN false THEN ',"variablePrice":false' ELSE ',"variablePrice":null' END ||
-    CASE (p.age_restricted) WHEN true THEN ',"ageRestricted":true' WHEN false THEN ',"ageRestricted":false' ELSE ',"ageRestricted":null' END ||
-    CASE (p.alcohol_restricted) WHEN true THEN ',"alcoholRestricted":true' WHEN false THEN ',"alcoholRestricted":false' ELSE ',"alcoholRestricted":null' END ||
-    CASE (p.tobacco_restricted) WHEN true THEN ',"tobaccoRestricted":true' WHEN false THEN ',"tobaccoRestricted":false' ELSE ',"tobaccoRestricted":null' END ||
-    CASE (p.vape_restricted) WHEN true THEN ',"vapeRestricted":true' WHEN false THEN ',"vapeRestricted":false' ELSE ',"vapeRestricted":null' END ||
-    COALESCE(',"updatedAt":"' || to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
-    '}') AS json
+    '}') ELSE ',"vatRate":null' END)) ||
+    p.product_row_3) AS json
   FROM (SELECT p.id AS id FROM products p
          WHERE p.tenant_id = $1
          ORDER BY p.id LIMIT $2 OFFSET $3) page
@@ -316,31 +208,13 @@ SELECT count(*)::int AS total, pg_snapshot_xmin(pg_current_snapshot())::text AS 
 --   $2 = "9000000000"
 --   $3 = "prd_a1_cola"
 --   $4 = 101
-SELECT p.id, (COALESCE('{"id":"' || (p.id) || '"', '{"id":null') ||
-    COALESCE(',"storeId":"' || (p.store_id) || '"', ',"storeId":null') ||
-    COALESCE(',"categoryId":"' || (p.category_id) || '"', ',"categoryId":null') ||
-    ',"name":' || COALESCE(to_json(p.name)::text, 'null') ||
-    ',"sku":' || COALESCE(to_json(p.sku)::text, 'null') ||
-    ',"barcode":' || COALESCE(to_json(p.barcode)::text, 'null') ||
-    ',"brand":' || COALESCE(to_json(p.brand)::text, 'null') ||
-    ',"size":' || COALESCE(to_json(p.size)::text, 'null') ||
-    CASE (p.unit_type) WHEN 'item' THEN ',"unitType":"item"' WHEN 'kg' THEN ',"unitType":"kg"' WHEN 'g' THEN ',"unitType":"g"' WHEN 'litre' THEN ',"unitType":"litre"' WHEN 'ml' THEN ',"unitType":"ml"' ELSE ',"unitType":' || COALESCE(to_json(p.unit_type)::text, 'null') END ||
-    COALESCE(',"sellingPriceGross":"' || (p.selling_price_gross)::numeric::text || '"', ',"sellingPriceGross":null') ||
-    COALESCE(',"sellingPriceNet":"' || (p.selling_price_net)::numeric::text || '"', ',"sellingPriceNet":null') ||
-    CASE (p.tax_category) WHEN 'STANDARD' THEN ',"taxCategory":"STANDARD"' WHEN 'ZERO_RATED' THEN ',"taxCategory":"ZERO_RATED"' WHEN 'REDUCED' THEN ',"taxCategory":"REDUCED"' WHEN 'EXEMPT' THEN ',"taxCategory":"EXEMPT"' WHEN 'OUT_OF_SCOPE' THEN ',"taxCategory":"OUT_OF_SCOPE"' WHEN 'UNCLASSIFIED' THEN ',"taxCategory":"UNCLASSIFIED"' ELSE ',"taxCategory":' || COALESCE(to_json(p.tax_category)::text, 'null') END ||
-    CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
+SELECT p.id, (p.product_row_1 ||
+    COALESCE(v.product_row_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
     ',"code":' || COALESCE(to_json(v.code)::text, 'null') ||
     ',"name":' || COALESCE(to_json(v.name)::text, 'null') ||
     COALESCE(',"percentage":"' || (v.percentage)::numeric::text || '"', ',"percentage":null') ||
-    '}') ELSE ',"vatRate":null' END ||
-    CASE (p.is_active) WHEN true THEN ',"isActive":true' WHEN false THEN ',"isActive":false' ELSE ',"isActive":null' END ||
-    CASE (p.variable_price) WHEN true THEN ',"variablePrice":true' WHEN false THEN ',"variablePrice":false' ELSE ',"variablePrice":null' END ||
-    CASE (p.age_restricted) WHEN true THEN ',"ageRestricted":true' WHEN false THEN ',"ageRestricted":false' ELSE ',"ageRestricted":null' END ||
-    CASE (p.alcohol_restricted) WHEN true THEN ',"alcoholRestricted":true' WHEN false THEN ',"alcoholRestricted":false' ELSE ',"alcoholRestricted":null' END ||
-    CASE (p.tobacco_restricted) WHEN true THEN ',"tobaccoRestricted":true' WHEN false THEN ',"tobaccoRestricted":false' ELSE ',"tobaccoRestricted":null' END ||
-    CASE (p.vape_restricted) WHEN true THEN ',"vapeRestricted":true' WHEN false THEN ',"vapeRestricted":false' ELSE ',"vapeRestricted":null' END ||
-    COALESCE(',"updatedAt":"' || to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
-    '}') AS json
+    '}') ELSE ',"vatRate":null' END)) ||
+    p.product_row_3) AS json
   FROM (SELECT p.id AS id FROM products p
          WHERE p.tenant_id = $1
            AND p.change_xact >= $2
@@ -378,31 +252,13 @@ SELECT count(*)::int AS total, pg_snapshot_xmin(pg_current_snapshot())::text AS 
 --   $6 = "vat_a_std"
 --   $7 = "sto_a2"
 --   $8 = 101
-SELECT p.id, (COALESCE('{"id":"' || (p.id) || '"', '{"id":null') ||
-    COALESCE(',"storeId":"' || (p.store_id) || '"', ',"storeId":null') ||
-    COALESCE(',"categoryId":"' || (p.category_id) || '"', ',"categoryId":null') ||
-    ',"name":' || COALESCE(to_json(p.name)::text, 'null') ||
-    ',"sku":' || COALESCE(to_json(p.sku)::text, 'null') ||
-    ',"barcode":' || COALESCE(to_json(p.barcode)::text, 'null') ||
-    ',"brand":' || COALESCE(to_json(p.brand)::text, 'null') ||
-    ',"size":' || COALESCE(to_json(p.size)::text, 'null') ||
-    CASE (p.unit_type) WHEN 'item' THEN ',"unitType":"item"' WHEN 'kg' THEN ',"unitType":"kg"' WHEN 'g' THEN ',"unitType":"g"' WHEN 'litre' THEN ',"unitType":"litre"' WHEN 'ml' THEN ',"unitType":"ml"' ELSE ',"unitType":' || COALESCE(to_json(p.unit_type)::text, 'null') END ||
-    COALESCE(',"sellingPriceGross":"' || (p.selling_price_gross)::numeric::text || '"', ',"sellingPriceGross":null') ||
-    COALESCE(',"sellingPriceNet":"' || (p.selling_price_net)::numeric::text || '"', ',"sellingPriceNet":null') ||
-    CASE (p.tax_category) WHEN 'STANDARD' THEN ',"taxCategory":"STANDARD"' WHEN 'ZERO_RATED' THEN ',"taxCategory":"ZERO_RATED"' WHEN 'REDUCED' THEN ',"taxCategory":"REDUCED"' WHEN 'EXEMPT' THEN ',"taxCategory":"EXEMPT"' WHEN 'OUT_OF_SCOPE' THEN ',"taxCategory":"OUT_OF_SCOPE"' WHEN 'UNCLASSIFIED' THEN ',"taxCategory":"UNCLASSIFIED"' ELSE ',"taxCategory":' || COALESCE(to_json(p.tax_category)::text, 'null') END ||
-    CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
+SELECT p.id, (p.product_row_1 ||
+    COALESCE(v.product_row_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
     ',"code":' || COALESCE(to_json(v.code)::text, 'null') ||
     ',"name":' || COALESCE(to_json(v.name)::text, 'null') ||
     COALESCE(',"percentage":"' || (v.percentage)::numeric::text || '"', ',"percentage":null') ||
-    '}') ELSE ',"vatRate":null' END ||
-    CASE (p.is_active) WHEN true THEN ',"isActive":true' WHEN false THEN ',"isActive":false' ELSE ',"isActive":null' END ||
-    CASE (p.variable_price) WHEN true THEN ',"variablePrice":true' WHEN false THEN ',"variablePrice":false' ELSE ',"variablePrice":null' END ||
-    CASE (p.age_restricted) WHEN true THEN ',"ageRestricted":true' WHEN false THEN ',"ageRestricted":false' ELSE ',"ageRestricted":null' END ||
-    CASE (p.alcohol_restricted) WHEN true THEN ',"alcoholRestricted":true' WHEN false THEN ',"alcoholRestricted":false' ELSE ',"alcoholRestricted":null' END ||
-    CASE (p.tobacco_restricted) WHEN true THEN ',"tobaccoRestricted":true' WHEN false THEN ',"tobaccoRestricted":false' ELSE ',"tobaccoRestricted":null' END ||
-    CASE (p.vape_restricted) WHEN true THEN ',"vapeRestricted":true' WHEN false THEN ',"vapeRestricted":false' ELSE ',"vapeRestricted":null' END ||
-    COALESCE(',"updatedAt":"' || to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
-    '}') AS json
+    '}') ELSE ',"vatRate":null' END)) ||
+    p.product_row_3) AS json
   FROM (SELECT changed.id AS id FROM ((SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.change_xact >= $2 AND p.id > $3 ORDER BY p.id LIMIT $4)
          UNION (SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.vat_rate_id = $5 AND p.id > $3 ORDER BY p.id LIMIT $4)
          UNION (SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.vat_rate_id = $6 AND p.id > $3 ORDER BY p.id LIMIT $4)
@@ -416,31 +272,13 @@ SELECT p.id, (COALESCE('{"id":"' || (p.id) || '"', '{"id":null') ||
 -- findById
 --   $1 = "ten_a"
 --   $2 = "prd_a1_cola"
-SELECT (COALESCE('{"id":"' || (p.id) || '"', '{"id":null') ||
-    COALESCE(',"storeId":"' || (p.store_id) || '"', ',"storeId":null') ||
-    COALESCE(',"categoryId":"' || (p.category_id) || '"', ',"categoryId":null') ||
-    ',"name":' || COALESCE(to_json(p.name)::text, 'null') ||
-    ',"sku":' || COALESCE(to_json(p.sku)::text, 'null') ||
-    ',"barcode":' || COALESCE(to_json(p.barcode)::text, 'null') ||
-    ',"brand":' || COALESCE(to_json(p.brand)::text, 'null') ||
-    ',"size":' || COALESCE(to_json(p.size)::text, 'null') ||
-    CASE (p.unit_type) WHEN 'item' THEN ',"unitType":"item"' WHEN 'kg' THEN ',"unitType":"kg"' WHEN 'g' THEN ',"unitType":"g"' WHEN 'litre' THEN ',"unitType":"litre"' WHEN 'ml' THEN ',"unitType":"ml"' ELSE ',"unitType":' || COALESCE(to_json(p.unit_type)::text, 'null') END ||
-    COALESCE(',"sellingPriceGross":"' || (p.selling_price_gross)::numeric::text || '"', ',"sellingPriceGross":null') ||
-    COALESCE(',"sellingPriceNet":"' || (p.selling_price_net)::numeric::text || '"', ',"sellingPriceNet":null') ||
-    CASE (p.tax_category) WHEN 'STANDARD' THEN ',"taxCategory":"STANDARD"' WHEN 'ZERO_RATED' THEN ',"taxCategory":"ZERO_RATED"' WHEN 'REDUCED' THEN ',"taxCategory":"REDUCED"' WHEN 'EXEMPT' THEN ',"taxCategory":"EXEMPT"' WHEN 'OUT_OF_SCOPE' THEN ',"taxCategory":"OUT_OF_SCOPE"' WHEN 'UNCLASSIFIED' THEN ',"taxCategory":"UNCLASSIFIED"' ELSE ',"taxCategory":' || COALESCE(to_json(p.tax_category)::text, 'null') END ||
-    CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
+SELECT (p.product_row_1 ||
+    COALESCE(v.product_row_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
     ',"code":' || COALESCE(to_json(v.code)::text, 'null') ||
     ',"name":' || COALESCE(to_json(v.name)::text, 'null') ||
     COALESCE(',"percentage":"' || (v.percentage)::numeric::text || '"', ',"percentage":null') ||
-    '}') ELSE ',"vatRate":null' END ||
-    CASE (p.is_active) WHEN true THEN ',"isActive":true' WHEN false THEN ',"isActive":false' ELSE ',"isActive":null' END ||
-    CASE (p.variable_price) WHEN true THEN ',"variablePrice":true' WHEN false THEN ',"variablePrice":false' ELSE ',"variablePrice":null' END ||
-    CASE (p.age_restricted) WHEN true THEN ',"ageRestricted":true' WHEN false THEN ',"ageRestricted":false' ELSE ',"ageRestricted":null' END ||
-    CASE (p.alcohol_restricted) WHEN true THEN ',"alcoholRestricted":true' WHEN false THEN ',"alcoholRestricted":false' ELSE ',"alcoholRestricted":null' END ||
-    CASE (p.tobacco_restricted) WHEN true THEN ',"tobaccoRestricted":true' WHEN false THEN ',"tobaccoRestricted":false' ELSE ',"tobaccoRestricted":null' END ||
-    CASE (p.vape_restricted) WHEN true THEN ',"vapeRestricted":true' WHEN false THEN ',"vapeRestricted":false' ELSE ',"vapeRestricted":null' END ||
-    COALESCE(',"updatedAt":"' || to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
-    '}') AS json
+    '}') ELSE ',"vatRate":null' END)) ||
+    p.product_row_3) AS json
   FROM products p
   LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
  WHERE p.tenant_id = $1 AND p.id = $2;
@@ -449,31 +287,13 @@ SELECT (COALESCE('{"id":"' || (p.id) || '"', '{"id":null') ||
 --   $1 = "ten_a"
 --   $2 = "sto_a1"
 --   $3 = "prd_a1_cola"
-SELECT (COALESCE('{"id":"' || (p.id) || '"', '{"id":null') ||
-    COALESCE(',"storeId":"' || (p.store_id) || '"', ',"storeId":null') ||
-    COALESCE(',"categoryId":"' || (p.category_id) || '"', ',"categoryId":null') ||
-    ',"name":' || COALESCE(to_json(p.name)::text, 'null') ||
-    ',"sku":' || COALESCE(to_json(p.sku)::text, 'null') ||
-    ',"barcode":' || COALESCE(to_json(p.barcode)::text, 'null') ||
-    ',"brand":' || COALESCE(to_json(p.brand)::text, 'null') ||
-    ',"size":' || COALESCE(to_json(p.size)::text, 'null') ||
-    CASE (p.unit_type) WHEN 'item' THEN ',"unitType":"item"' WHEN 'kg' THEN ',"unitType":"kg"' WHEN 'g' THEN ',"unitType":"g"' WHEN 'litre' THEN ',"unitType":"litre"' WHEN 'ml' THEN ',"unitType":"ml"' ELSE ',"unitType":' || COALESCE(to_json(p.unit_type)::text, 'null') END ||
-    COALESCE(',"sellingPriceGross":"' || (p.selling_price_gross)::numeric::text || '"', ',"sellingPriceGross":null') ||
-    COALESCE(',"sellingPriceNet":"' || (p.selling_price_net)::numeric::text || '"', ',"sellingPriceNet":null') ||
-    CASE (p.tax_category) WHEN 'STANDARD' THEN ',"taxCategory":"STANDARD"' WHEN 'ZERO_RATED' THEN ',"taxCategory":"ZERO_RATED"' WHEN 'REDUCED' THEN ',"taxCategory":"REDUCED"' WHEN 'EXEMPT' THEN ',"taxCategory":"EXEMPT"' WHEN 'OUT_OF_SCOPE' THEN ',"taxCategory":"OUT_OF_SCOPE"' WHEN 'UNCLASSIFIED' THEN ',"taxCategory":"UNCLASSIFIED"' ELSE ',"taxCategory":' || COALESCE(to_json(p.tax_category)::text, 'null') END ||
-    CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
+SELECT (p.product_row_1 ||
+    COALESCE(v.product_row_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
     ',"code":' || COALESCE(to_json(v.code)::text, 'null') ||
     ',"name":' || COALESCE(to_json(v.name)::text, 'null') ||
     COALESCE(',"percentage":"' || (v.percentage)::numeric::text || '"', ',"percentage":null') ||
-    '}') ELSE ',"vatRate":null' END ||
-    CASE (p.is_active) WHEN true THEN ',"isActive":true' WHEN false THEN ',"isActive":false' ELSE ',"isActive":null' END ||
-    CASE (p.variable_price) WHEN true THEN ',"variablePrice":true' WHEN false THEN ',"variablePrice":false' ELSE ',"variablePrice":null' END ||
-    CASE (p.age_restricted) WHEN true THEN ',"ageRestricted":true' WHEN false THEN ',"ageRestricted":false' ELSE ',"ageRestricted":null' END ||
-    CASE (p.alcohol_restricted) WHEN true THEN ',"alcoholRestricted":true' WHEN false THEN ',"alcoholRestricted":false' ELSE ',"alcoholRestricted":null' END ||
-    CASE (p.tobacco_restricted) WHEN true THEN ',"tobaccoRestricted":true' WHEN false THEN ',"tobaccoRestricted":false' ELSE ',"tobaccoRestricted":null' END ||
-    CASE (p.vape_restricted) WHEN true THEN ',"vapeRestricted":true' WHEN false THEN ',"vapeRestricted":false' ELSE ',"vapeRestricted":null' END ||
-    COALESCE(',"updatedAt":"' || to_char((p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
-    '}') AS json
+    '}') ELSE ',"vatRate":null' END)) ||
+    p.product_row_3) AS json
   FROM products p
   LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
  WHERE p.tenant_id = $1 AND p.store_id = $2 AND p.id = $3;

@@ -8,20 +8,11 @@ SELECT COALESCE(SUM(c.n), 0)::int AS total FROM product_counts c WHERE c.tenant_
 --   $1 = "ten_a"
 --   $2 = 51
 --   $3 = 0
-SELECT p.id, (COALESCE('{"productId":"' || (p.id) || '"', '{"productId":null') ||
-    COALESCE(',"storeId":"' || (p.store_id) || '"', ',"storeId":null') ||
-    ',"sku":' || COALESCE(to_json(p.sku)::text, 'null') ||
-    ',"barcode":' || COALESCE(to_json(p.barcode)::text, 'null') ||
-    ',"productName":' || COALESCE(to_json(p.name)::text, 'null') ||
-    CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END ||
-    COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') ||
-    COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') ||
-    COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') ||
-    CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
+SELECT p.id, (p.stock_row_1 ||
+    COALESCE(s.stock_row_2, (CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END || COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') || COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') || COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') || CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
                 WHEN s.quantity <= 0 THEN ',"availability":"out_of_stock"'
-                WHEN s.quantity <= s.reorder_level THEN ',"availability":"low_stock"' ELSE ',"availability":"in_stock"' END ||
-    COALESCE(',"updatedAt":"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
-    '}') AS json
+                WHEN s.quantity <= s.reorder_level THEN ',"availability":"low_stock"' ELSE ',"availability":"in_stock"' END)) ||
+    (COALESCE(',"updatedAt":"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') || '}')) AS json
   FROM (SELECT p.id AS id FROM products p LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1
          WHERE p.tenant_id = $1
            AND p.is_active
@@ -44,20 +35,11 @@ SELECT count(*)::int AS total FROM stock_levels s
 --   $2 = "sto_a1"
 --   $3 = 51
 --   $4 = 0
-SELECT p.id, (COALESCE('{"productId":"' || (p.id) || '"', '{"productId":null') ||
-    COALESCE(',"storeId":"' || (p.store_id) || '"', ',"storeId":null') ||
-    ',"sku":' || COALESCE(to_json(p.sku)::text, 'null') ||
-    ',"barcode":' || COALESCE(to_json(p.barcode)::text, 'null') ||
-    ',"productName":' || COALESCE(to_json(p.name)::text, 'null') ||
-    CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END ||
-    COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') ||
-    COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') ||
-    COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') ||
-    CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
+SELECT p.id, (p.stock_row_1 ||
+    COALESCE(s.stock_row_2, (CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END || COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') || COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') || COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') || CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
                 WHEN s.quantity <= 0 THEN ',"availability":"out_of_stock"'
-                WHEN s.quantity <= s.reorder_level THEN ',"availability":"low_stock"' ELSE ',"availability":"in_stock"' END ||
-    COALESCE(',"updatedAt":"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
-    '}') AS json
+                WHEN s.quantity <= s.reorder_level THEN ',"availability":"low_stock"' ELSE ',"availability":"in_stock"' END)) ||
+    (COALESCE(',"updatedAt":"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') || '}')) AS json
   FROM (SELECT s.product_id AS id FROM stock_levels s
          WHERE s.tenant_id = $1 AND s.store_id = $2
            AND (s.track_stock AND s.quantity > 0 AND s.quantity <= s.reorder_level)
@@ -92,20 +74,11 @@ SELECT count(*)::int AS total FROM products p LEFT JOIN stock_levels s ON s.prod
 --   $6 = "cat_a1_soft"
 --   $7 = 51
 --   $8 = 0
-SELECT p.id, (COALESCE('{"productId":"' || (p.id) || '"', '{"productId":null') ||
-    COALESCE(',"storeId":"' || (p.store_id) || '"', ',"storeId":null') ||
-    ',"sku":' || COALESCE(to_json(p.sku)::text, 'null') ||
-    ',"barcode":' || COALESCE(to_json(p.barcode)::text, 'null') ||
-    ',"productName":' || COALESCE(to_json(p.name)::text, 'null') ||
-    CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END ||
-    COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') ||
-    COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') ||
-    COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') ||
-    CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
+SELECT p.id, (p.stock_row_1 ||
+    COALESCE(s.stock_row_2, (CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END || COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') || COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') || COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') || CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
                 WHEN s.quantity <= 0 THEN ',"availability":"out_of_stock"'
-                WHEN s.quantity <= s.reorder_level THEN ',"availability":"low_stock"' ELSE ',"availability":"in_stock"' END ||
-    COALESCE(',"updatedAt":"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
-    '}') AS json
+                WHEN s.quantity <= s.reorder_level THEN ',"availability":"low_stock"' ELSE ',"availability":"in_stock"' END)) ||
+    (COALESCE(',"updatedAt":"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') || '}')) AS json
   FROM (SELECT p.id AS id FROM products p LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1 AND s.store_id = ANY($2)
          WHERE p.tenant_id = $1 AND p.store_id = ANY($2)
            AND p.id = $3
@@ -132,20 +105,11 @@ SELECT count(*)::int AS total FROM products p LEFT JOIN stock_levels s ON s.prod
 --   $2 = "2026-10-03 00:00:00.000+00"
 --   $3 = 51
 --   $4 = 0
-SELECT p.id, (COALESCE('{"productId":"' || (p.id) || '"', '{"productId":null') ||
-    COALESCE(',"storeId":"' || (p.store_id) || '"', ',"storeId":null') ||
-    ',"sku":' || COALESCE(to_json(p.sku)::text, 'null') ||
-    ',"barcode":' || COALESCE(to_json(p.barcode)::text, 'null') ||
-    ',"productName":' || COALESCE(to_json(p.name)::text, 'null') ||
-    CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END ||
-    COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') ||
-    COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') ||
-    COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') ||
-    CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
+SELECT p.id, (p.stock_row_1 ||
+    COALESCE(s.stock_row_2, (CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END || COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') || COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') || COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') || CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
                 WHEN s.quantity <= 0 THEN ',"availability":"out_of_stock"'
-                WHEN s.quantity <= s.reorder_level THEN ',"availability":"low_stock"' ELSE ',"availability":"in_stock"' END ||
-    COALESCE(',"updatedAt":"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
-    '}') AS json
+                WHEN s.quantity <= s.reorder_level THEN ',"availability":"low_stock"' ELSE ',"availability":"in_stock"' END)) ||
+    (COALESCE(',"updatedAt":"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') || '}')) AS json
   FROM (SELECT p.id AS id FROM products p LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1
          WHERE p.tenant_id = $1
            AND p.is_active
@@ -164,20 +128,11 @@ SELECT COALESCE(SUM(c.n), 0)::int AS total FROM product_counts c WHERE c.tenant_
 --   $1 = "ten_a"
 --   $2 = "prd_a1_cola"
 --   $3 = 51
-SELECT p.id, (COALESCE('{"productId":"' || (p.id) || '"', '{"productId":null') ||
-    COALESCE(',"storeId":"' || (p.store_id) || '"', ',"storeId":null') ||
-    ',"sku":' || COALESCE(to_json(p.sku)::text, 'null') ||
-    ',"barcode":' || COALESCE(to_json(p.barcode)::text, 'null') ||
-    ',"productName":' || COALESCE(to_json(p.name)::text, 'null') ||
-    CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END ||
-    COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') ||
-    COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') ||
-    COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') ||
-    CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
+SELECT p.id, (p.stock_row_1 ||
+    COALESCE(s.stock_row_2, (CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END || COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') || COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') || COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') || CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
                 WHEN s.quantity <= 0 THEN ',"availability":"out_of_stock"'
-                WHEN s.quantity <= s.reorder_level THEN ',"availability":"low_stock"' ELSE ',"availability":"in_stock"' END ||
-    COALESCE(',"updatedAt":"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
-    '}') AS json
+                WHEN s.quantity <= s.reorder_level THEN ',"availability":"low_stock"' ELSE ',"availability":"in_stock"' END)) ||
+    (COALESCE(',"updatedAt":"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') || '}')) AS json
   FROM (SELECT p.id AS id FROM products p LEFT JOIN stock_levels s ON s.product_id = p.id AND s.tenant_id = $1
          WHERE p.tenant_id = $1
            AND p.is_active
@@ -209,20 +164,11 @@ SELECT count(*)::int AS total, pg_snapshot_xmin(pg_current_snapshot())::text AS 
 --   $4 = 101
 --   $5 = 101
 --   $6 = 0
-SELECT p.id, (COALESCE('{"productId":"' || (p.id) || '"', '{"productId":null') ||
-    COALESCE(',"storeId":"' || (p.store_id) || '"', ',"storeId":null') ||
-    ',"sku":' || COALESCE(to_json(p.sku)::text, 'null') ||
-    ',"barcode":' || COALESCE(to_json(p.barcode)::text, 'null') ||
-    ',"productName":' || COALESCE(to_json(p.name)::text, 'null') ||
-    CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END ||
-    COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') ||
-    COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') ||
-    COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') ||
-    CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
+SELECT p.id, (p.stock_row_1 ||
+    COALESCE(s.stock_row_2, (CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END || COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') || COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') || COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') || CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
                 WHEN s.quantity <= 0 THEN ',"availability":"out_of_stock"'
-                WHEN s.quantity <= s.reorder_level THEN ',"availability":"low_stock"' ELSE ',"availability":"in_stock"' END ||
-    COALESCE(',"updatedAt":"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
-    '}') AS json
+                WHEN s.quantity <= s.reorder_level THEN ',"availability":"low_stock"' ELSE ',"availability":"in_stock"' END)) ||
+    (COALESCE(',"updatedAt":"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') || '}')) AS json
   FROM (SELECT changed.id AS id FROM ((SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.store_id = $2 AND p.change_xact >= $3 ORDER BY p.id LIMIT $4)
          UNION (SELECT s.product_id AS id FROM stock_levels s WHERE s.tenant_id = $1 AND s.store_id = $2 AND s.change_xact >= $3 ORDER BY s.product_id LIMIT $4)) changed
          ORDER BY changed.id LIMIT $5 OFFSET $6) page
@@ -252,20 +198,11 @@ SELECT count(*)::int AS total, pg_snapshot_xmin(pg_current_snapshot())::text AS 
 --   $4 = 101
 --   $5 = "sto_a2"
 --   $6 = 101
-SELECT p.id, (COALESCE('{"productId":"' || (p.id) || '"', '{"productId":null') ||
-    COALESCE(',"storeId":"' || (p.store_id) || '"', ',"storeId":null') ||
-    ',"sku":' || COALESCE(to_json(p.sku)::text, 'null') ||
-    ',"barcode":' || COALESCE(to_json(p.barcode)::text, 'null') ||
-    ',"productName":' || COALESCE(to_json(p.name)::text, 'null') ||
-    CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END ||
-    COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') ||
-    COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') ||
-    COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') ||
-    CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
+SELECT p.id, (p.stock_row_1 ||
+    COALESCE(s.stock_row_2, (CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END || COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') || COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') || COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') || CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
                 WHEN s.quantity <= 0 THEN ',"availability":"out_of_stock"'
-                WHEN s.quantity <= s.reorder_level THEN ',"availability":"low_stock"' ELSE ',"availability":"in_stock"' END ||
-    COALESCE(',"updatedAt":"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
-    '}') AS json
+                WHEN s.quantity <= s.reorder_level THEN ',"availability":"low_stock"' ELSE ',"availability":"in_stock"' END)) ||
+    (COALESCE(',"updatedAt":"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') || '}')) AS json
   FROM (SELECT changed.id AS id FROM ((SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.change_xact >= $2 AND p.id > $3 ORDER BY p.id LIMIT $4)
          UNION (SELECT s.product_id AS id FROM stock_levels s WHERE s.tenant_id = $1 AND s.change_xact >= $2 AND s.product_id > $3 ORDER BY s.product_id LIMIT $4)
          UNION (SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.store_id = $5 AND p.id > $3 ORDER BY p.id LIMIT $4)) changed

@@ -23,3 +23,10 @@ export const DecimalColumn = (
 
 export const TimestampColumn = (name: string, options: { nullable?: boolean } = {}): PropertyDecorator =>
   Column({ name, type: 'timestamptz', precision: 3, nullable: options.nullable ?? false });
+
+/**
+ * A generated column holding part of a list row's JSON (src/lists/stored-row.ts, the StoredRows
+ * migration): written by PostgreSQL, never by the service, read only by the list statements.
+ */
+export const StoredRowColumn = (name: string): PropertyDecorator =>
+  Column({ name, type: 'text', nullable: true, insert: false, update: false, select: false });

@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { PRODUCT_LIST } from '../../src/catalog/products/products.list.js';
+import { STOCK_LIST } from '../../src/inventory/stock/stock.list.js';
+import { storedSegments } from '../../src/lists/stored-row.js';
 
 /**
  * What the committed statements of a list read (src/queries/*.sql, written by `npm run sql`): the
- * tables in their FROM and JOIN clauses and every `alias.column` they name. Tests derive their cases
- * from it, so a new join or a new column of a list reaches them without anyone remembering to add it.
+ * tables in their FROM and JOIN clauses and every `alias.column` they name, a stored row's generated
+ * column standing for the columns its expression reads. Tests derive their cases from it, so a new
+ * join or a new column of a list reaches them without anyone remembering to add it.
  */
 export interface ListReads {
   /** Table name → the columns the statements name. */
@@ -54,8 +58,22 @@ export function listReads(file: string): ListReads {
     for (const table of aliases.values()) if (!columns.has(table)) columns.set(table, new Set());
     for (const m of text.matchAll(/\b([a-z_][a-z0-9_]*)\.([a-z_][a-z0-9_]*)\b/g)) {
       const table = aliases.get(m[1]);
-      if (table !== undefined) columns.get(table)!.add(m[2]);
+      if (table === undefined) continue;
+      const stored = STORED.get(`${table}.${m[2]}`);
+      for (const column of stored ?? [m[2]]) columns.get(table)!.add(column);
     }
   }
   return { columns, statements };
 }
+
+/** Each stored row's generated column (`table.column`) → the columns of its table its expression reads. */
+const STORED = new Map(
+  [PRODUCT_LIST, STOCK_LIST]
+    .flatMap((d) => storedSegments(d))
+    .map((s) => [
+      `${s.table}.${s.column}`,
+      [...s.atRead.replace(/'(?:[^']|'')*'/g, '').matchAll(new RegExp(`\\b${s.alias}\\.([a-z_][a-z0-9_]*)`, 'g'))].map(
+        (m) => m[1],
+      ),
+    ]),
+);

@@ -118,6 +118,8 @@ export const PRODUCT_ROW = {
     vapeRestricted: bool('p.vape_restricted'),
     updatedAt: instant('p.updated_at'),
   },
+  // Written when a product or VAT rate is: products.product_row_1 and _3, vat_rates.product_row_2.
+  stored: 'product_row',
 } satisfies ListRow<ProductView>;
 
 @ApiSchemaWithExample({

@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { DecimalColumn, IdColumn, IdPrimaryColumn, TimestampColumn } from '../columns.js';
+import { DecimalColumn, IdColumn, IdPrimaryColumn, StoredRowColumn, TimestampColumn } from '../columns.js';
 import { TenantRows } from '../tenant-rows.js';
 
 export const UNIT_TYPES = ['item', 'kg', 'g', 'litre', 'ml'] as const;
@@ -56,4 +56,9 @@ export class Product {
    */
   @Column({ name: 'search_text', type: 'text', nullable: true, insert: false, update: false, select: false })
   searchText: string | null;
+
+  /** The product row's and the stock row's parts read from this table (PRODUCT_ROW, STOCK_ROW; generated). */
+  @StoredRowColumn('product_row_1') productRow1: string | null;
+  @StoredRowColumn('product_row_3') productRow3: string | null;
+  @StoredRowColumn('stock_row_1') stockRow1: string | null;
 }

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { DecimalColumn, IdColumn, TimestampColumn } from '../columns.js';
+import { DecimalColumn, IdColumn, StoredRowColumn, TimestampColumn } from '../columns.js';
 import { TenantRows } from '../tenant-rows.js';
 
 /** One per product. `lowStockThreshold` is written by a database trigger from `reorderLevel`. */
@@ -16,6 +16,8 @@ export class StockLevel {
   @TimestampColumn('updated_at') updatedAt: Date;
   /** The transaction that last changed the row (its xid8), set by the database: the sync position's unit. */
   @Column({ name: 'change_xact', type: 'bigint', insert: false, update: false, select: false }) changeXact: string;
+  /** The stock row's part read from this table (STOCK_ROW, generated). */
+  @StoredRowColumn('stock_row_2') stockRow2: string | null;
   /** The product's isActive, copied by triggers so that low-stock lists need not join the products. */
   @Column({ name: 'product_is_active', type: 'boolean' }) productIsActive: boolean;
 }
