@@ -1,6 +1,8 @@
 import { objectJson, type JsonColumn } from '../src/lists/json-columns.js';
 import { definedLists, type ListDefinition } from '../src/lists/list-definition.js';
 import { storedRowJson } from '../src/lists/stored-row.js';
+import { migrate } from '../src/database/data-source-options.js';
+import { STORED_ROW_LISTS, StoredRowsState } from '../src/lists/stored-rows-state.js';
 import { KEYS, testDataset } from './support/dataset.js';
 import { STORED_SEGMENTS, staleStoredRows } from './support/stored-rows.js';
 import { seededRandom } from './support/sync-harness.js';
@@ -26,12 +28,14 @@ const STORED_LISTS = definedLists().filter((d) => d.row.stored !== undefined);
 
 it('stores the product and stock rows', () => {
   expect(STORED_LISTS.map((d) => d.name).sort()).toEqual(['products', 'stock']);
+  // The lists the service checks and db:migrate rebuilds are every list that declares a stored row.
+  expect(STORED_ROW_LISTS.map((d) => d.name).sort()).toEqual(STORED_LISTS.map((d) => d.name).sort());
   expect(STORED_SEGMENTS.map((s) => `${s.table}.${s.column}`)).toEqual([
-    'products.product_row_1',
-    'vat_rates.product_row_2',
-    'products.product_row_3',
-    'products.stock_row_1',
-    'stock_levels.stock_row_2',
+    'products.product_row_v1_1',
+    'vat_rates.product_row_v1_2',
+    'products.product_row_v1_3',
+    'products.stock_row_v1_1',
+    'stock_levels.stock_row_v1_2',
   ]);
 });
 
@@ -141,7 +145,7 @@ it(`holds for every row after generated writes of the hardest values (STORED_ROW
     ],
     () => [
       `UPDATE vat_rates SET ${pick(['name', 'code'])} = $2, percentage = $3 WHERE id = $1`,
-      [pick(vatRates), pick(texts) || 'v', pick(decimals)],
+      [pick(vatRates), pick(texts) || 'v', pick(['0', '5.5', '20', '-0.5', '999.99', '0.001'])],
     ],
     () => [
       `UPDATE stock_levels SET quantity = $2, reorder_level = $3, track_stock = $4, updated_at = $5 WHERE product_id = $1`,
@@ -187,3 +191,89 @@ it(`holds for every row after generated writes of the hardest values (STORED_ROW
     expect(res.text).toBe(JSON.stringify(JSON.parse(res.text)));
   }
 }, 120_000);
+
+/**
+ * DDL can make a stored row lie where no write can: a wrapper replaced (its rows are not computed
+ * again), an expression dropped (the column stops being written) or set to another. Each, in an order
+ * of the seed's, must be refused loudly (503 on the lists of stored rows, /health/ready 503) until
+ * db:migrate makes them this version's again and refuses every older sync position.
+ */
+it(`refuses stored rows that DDL made lie, until db:migrate makes them again (STORED_ROWS_SEED=${SEED})`, async () => {
+  const random = seededRandom(SEED);
+  const [{ version }] = await t.db.query(`SELECT current_setting('server_version_num')::int AS version`);
+  const attacks: [string, string][] = [
+    [
+      'a wrapper replaced',
+      `CREATE OR REPLACE FUNCTION public.row_json_text(value text) RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT
+         AS $$BEGIN RETURN pg_catalog.to_json(pg_catalog.upper(value))::pg_catalog.text; END$$`,
+    ],
+    ['an expression dropped', `ALTER TABLE products ALTER COLUMN product_row_v1_1 DROP EXPRESSION`],
+    ['a stock expression dropped', `ALTER TABLE stock_levels ALTER COLUMN stock_row_v1_2 DROP EXPRESSION`],
+    ...(version >= 170000
+      ? ([
+          [
+            'an expression set to another',
+            `ALTER TABLE vat_rates ALTER COLUMN product_row_v1_2 SET EXPRESSION AS ('x')`,
+          ],
+        ] as [string, string][])
+      : []),
+  ];
+  const state = t.app.get(StoredRowsState);
+  const products = '/v1/catalog/products?pageSize=100&activeOnly=false';
+  const stock = '/v1/inventory/stock?pageSize=100&activeOnly=false';
+  while (attacks.length > 0) {
+    const [name, ddl] = attacks.splice(Math.floor(random() * attacks.length), 1)[0];
+    // A position handed out before: a copy may have taken rows the DDL made wrong.
+    const before = await t.get(`/v1/catalog/products?pageSize=100&activeOnly=false`, KEYS.tenantA).expect(200);
+    const position = before.headers['sync-position'];
+    expect({ name, intact: await state.check() }).toEqual({ name, intact: [] });
+    await t.db.query(ddl);
+    // Written after the DDL: with the replaced wrapper, or not at all.
+    await t.db.query(`UPDATE products SET name = 'changed ' || name WHERE id = 'prd_a1_cola'`);
+    await t.db.query(`UPDATE stock_levels SET quantity = quantity + 1 WHERE product_id = 'prd_a1_cola'`);
+    const wrong = await state.check();
+    expect({ name, wrong: wrong.length > 0 }).toEqual({ name, wrong: true });
+    for (const path of [products, stock, '/v1/catalog/products/prd_a1_cola'])
+      expect({ name, path, status: (await t.get(path, KEYS.tenantA)).status }).toEqual({ name, path, status: 503 });
+    expect({ name, ready: (await t.get('/health/ready', null)).status }).toEqual({ name, ready: 503 });
+    await t.get('/v1/catalog/categories', KEYS.tenantA).expect(200);
+
+    const applied = await migrate({ url: t.databaseUrl });
+    expect(applied.join()).toContain('the stored rows, made again');
+    expect({ name, intact: await state.check() }).toEqual({ name, intact: [] });
+    expect(await staleStoredRows((q) => t.db.query(q))).toEqual([]);
+    expect((await Promise.all(STORED_LISTS.map((d) => rowsThatDiffer(d)))).flat()).toEqual([]);
+    for (const path of [products, stock]) {
+      const res = await t.get(path, KEYS.tenantA).expect(200);
+      expect(res.text).toBe(JSON.stringify(JSON.parse(res.text)));
+    }
+    await t.get('/health/ready', null).expect(200);
+    // Every copy synced before takes a full copy again.
+    const round = await t.get(
+      `/v1/catalog/products?pageSize=100&activeOnly=false&changedSince=${position}`,
+      KEYS.tenantA,
+    );
+    expect({ name, round: round.status }).toEqual({ name, round: 400 });
+  }
+}, 120_000);
+
+it('marks no change for an update that changes nothing: mark_change leaves out every generated column', async () => {
+  const [{ body }] = await t.db.query(`SELECT prosrc AS body FROM pg_proc WHERE proname = 'mark_change'`);
+  const generated: { table: string; column: string }[] = await t.db.query(
+    `SELECT c.relname AS table, a.attname AS column FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+      WHERE c.relname IN ('products', 'stock_levels', 'vat_rates') AND c.relnamespace = 'public'::regnamespace
+        AND a.attgenerated <> '' AND NOT a.attisdropped`,
+  );
+  expect(generated.filter((g) => !String(body).includes(`'${g.column}'`))).toEqual([]);
+  for (const [table, key] of [
+    ['products', 'id'],
+    ['stock_levels', 'product_id'],
+    ['vat_rates', 'id'],
+  ]) {
+    const marker = async (): Promise<string> =>
+      (await t.db.query(`SELECT change_xact::text AS x FROM ${table} ORDER BY ${key} LIMIT 1`))[0].x;
+    const before = await marker();
+    await t.db.query(`UPDATE ${table} SET ${key} = ${key} WHERE ${key} = (SELECT min(${key}) FROM ${table})`);
+    expect({ table, marker: await marker() }).toEqual({ table, marker: before });
+  }
+});

@@ -1,5 +1,6 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { DbPooler } from '../config/app-config.js';
+import { checkStoredRows, rebuildStoredRows } from '../lists/stored-rows-state.js';
 import { ENTITIES, MIGRATIONS } from '../schema/index.js';
 import {
   RECORD_GUARD_SQL,
@@ -89,9 +90,19 @@ export async function migrate(settings: DatabaseSettings): Promise<string[]> {
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await keepPositionsSafe(ds, 'before');
-    const applied = await ds.runMigrations({ transaction: 'all' });
+    const applied = (await ds.runMigrations({ transaction: 'all' })).map((m) => m.name);
+    // Stored rows that are not this version's (DDL after their migration) are made again; the rows
+    // they held may have been sent and synced, so every older position is refused.
+    const wrong = await checkStoredRows(ds);
+    if (wrong.length > 0) {
+      await ds.transaction(async (m) => {
+        await rebuildStoredRows(m);
+        await m.query(VOID_UNRECORDED_CHANGES_SQL);
+      });
+      applied.push(`the stored rows, made again (${wrong.join('; ')})`);
+    }
     await keepPositionsSafe(ds, 'after');
-    return applied.map((m) => m.name);
+    return applied;
   } finally {
     await lock.release();
     await ds.destroy();

@@ -14,6 +14,7 @@ import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { Response } from 'express';
 import { PublicRoute } from '../auth/require-scope.decorator.js';
+import { StoredRowsState } from '../lists/stored-rows-state.js';
 import { MigrationState } from './migration-state.js';
 import { ShutdownState } from './shutdown-state.js';
 
@@ -38,6 +39,7 @@ export class HealthController {
     private readonly db: TypeOrmHealthIndicator,
     private readonly shutdown: ShutdownState,
     private readonly migrations: MigrationState,
+    private readonly storedRows: StoredRowsState,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -54,7 +56,7 @@ export class HealthController {
 
   /**
    * Ready for traffic: PostgreSQL answers (the primary and every read replica), every migration is
-   * applied, and the process is not shutting down.
+   * applied, the stored rows are this version's (StoredRowsState), and the process is not shutting down.
    */
   @Get('ready')
   @HealthCheck()
@@ -68,6 +70,15 @@ export class HealthController {
       () => this.db.pingCheck('database', { timeout: PING_TIMEOUT_MS }),
       () => this.replicasCheck(),
       () => this.migrationsCheck(),
+      async () => {
+        if (!this.storedRows.intact)
+          throw new ServiceUnavailableException({
+            status: 'error',
+            info: {},
+            error: { storedRows: { status: 'down' } },
+          });
+        return { storedRows: { status: 'up' } };
+      },
     ]);
   }
 

@@ -1,4 +1,5 @@
 import { isoMillisSql } from '../database/sql-format.js';
+import { STORED_FORM_FUNCTIONS } from '../schema/stored-row-functions.js';
 
 /**
  * A column of a public row: the SQL of its value and how PostgreSQL writes that value as JSON text
@@ -51,8 +52,8 @@ export const READ_FORM: SqlForm = {
 
 /** The writers as a generated column writes them (the wrappers of the StoredRows migration). */
 export const STORED_FORM: SqlForm = {
-  jsonText: (sql) => `public.row_json_text(${sql})`,
-  isoMillis: (sql) => `public.row_json_instant(${sql})`,
+  jsonText: (sql) => `public.${STORED_FORM_FUNCTIONS[0].name}(${sql})`,
+  isoMillis: (sql) => `public.${STORED_FORM_FUNCTIONS[1].name}(${sql})`,
 };
 
 /** A prefix is written into a SQL string constant: keys are plain names (`KEY`), so it never holds a quote. */

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { ApiCaller } from '../auth/api-caller.js';
 import { DatabaseIncarnation } from '../database/database-incarnation.js';
 import { DatabaseOverloadedError } from '../database/deadline.js';
@@ -12,6 +12,7 @@ import type { FilterDefinition, FilterValues, ListDefinition, SyncedListDefiniti
 import { type ListRead, ListStatements, type PageWindow, rowJoins, rowJson, type SyncRead } from './list-statements.js';
 import { pageBody } from './page.js';
 import { RemovalStatements, type RemovalsQuery, type RemovalsRead } from './removals.js';
+import { StoredRowsState } from './stored-rows-state.js';
 import { AHEAD_OF_DATABASE, type DecodedPosition, invalidPosition, REFUSED, SyncPositions } from './sync-position.js';
 
 /** What a paginated list request asks for: page numbers or a cursor, a sync position, a store, filters. */
@@ -88,7 +89,14 @@ export class ListEngine {
     private readonly dataScopes: DataScopeService,
     private readonly reader: ScopedReader,
     private readonly database: DatabaseIncarnation,
+    // Absent where the engine reads without the service (the benchmark's fair server).
+    @Optional() private readonly storedRows?: StoredRowsState,
   ) {}
+
+  /** A list whose rows are stored (src/lists/stored-row.ts) is read only while they are this version's. */
+  private rowsTrusted(definition: ListDefinition): void {
+    if (definition.row.stored !== undefined) this.storedRows?.assertIntact();
+  }
 
   async page<Q extends ListQuery>(definition: ListDefinition<Q>, caller: ApiCaller, query: Q): Promise<ListedPage> {
     const statements = this.statementsOf(definition);
@@ -139,6 +147,7 @@ export class ListEngine {
    * in one snapshot, guarded first (see readOn).
    */
   async read(definition: ListDefinition, input: ListRead, sync?: SyncPlan): Promise<ListedRows> {
+    this.rowsTrusted(definition);
     const statements = this.statementsOf(definition);
     // A page that checks a round's position or hands one out names the primary's start (see primaryAround).
     const guarded = sync !== undefined && sync.position === undefined;
@@ -156,6 +165,7 @@ export class ListEngine {
    * paginated (categories, promotions, the names a promotion's description reads).
    */
   async all<Q>(definition: ListDefinition<Q>, scope: DataScope, query: Partial<Q>): Promise<JsonText[]> {
+    this.rowsTrusted(definition);
     const input: ListRead = {
       scope,
       filters: filterValues(definition, query),
@@ -255,6 +265,7 @@ export class ListEngine {
 
   /** One row of the list in scope by id, active or not; undefined when there is none. */
   async findOne(definition: ListDefinition, scope: DataScope, id: string): Promise<JsonText | undefined> {
+    this.rowsTrusted(definition);
     const input: OneInput = { scope, id };
     const statement = this.byIdOf(definition).for(input);
     const rows = await this.reader.read(scope, { cost: 'cheap' }, (db) =>

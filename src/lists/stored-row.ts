@@ -80,7 +80,7 @@ function pieces(d: RowSource): Piece[] {
     if (last !== undefined && last.alias === alias && alias !== null) last.pairs.push(pair);
     else runs.push({ alias, pairs: [pair] });
   }
-  let stored_n = 0;
+  let storedCount = 0;
   return runs.map((run, n): Piece => {
     const close = n === runs.length - 1 ? ["'}'"] : [];
     const atRead = `(${[...run.pairs.map(([key, column]) => column.pair(key, READ_FORM)), ...close].join(' || ')})`;
@@ -91,7 +91,7 @@ function pieces(d: RowSource): Piece[] {
       segment: {
         table,
         alias: run.alias,
-        column: `${stored}_${++stored_n}`,
+        column: `${stored}_${++storedCount}`,
         expression: unaliased(storedSql, run.alias),
         atRead,
         optional,

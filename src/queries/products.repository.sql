@@ -8,13 +8,13 @@ SELECT COALESCE(SUM(c.n), 0)::int AS total FROM product_counts c WHERE c.tenant_
 --   $1 = "ten_a"
 --   $2 = 51
 --   $3 = 0
-SELECT p.id, (p.product_row_1 ||
-    COALESCE(v.product_row_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
+SELECT p.id, (p.product_row_v1_1 ||
+    COALESCE(v.product_row_v1_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
     ',"code":' || COALESCE(to_json(v.code)::text, 'null') ||
     ',"name":' || COALESCE(to_json(v.name)::text, 'null') ||
     COALESCE(',"percentage":"' || (v.percentage)::numeric::text || '"', ',"percentage":null') ||
     '}') ELSE ',"vatRate":null' END)) ||
-    p.product_row_3) AS json
+    p.product_row_v1_3) AS json
   FROM (SELECT p.id AS id FROM products p
          WHERE p.tenant_id = $1
            AND p.is_active
@@ -34,13 +34,13 @@ SELECT COALESCE(SUM(c.n), 0)::int AS total FROM product_counts c WHERE c.tenant_
 --   $2 = "sto_a1"
 --   $3 = 3
 --   $4 = 4
-SELECT p.id, (p.product_row_1 ||
-    COALESCE(v.product_row_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
+SELECT p.id, (p.product_row_v1_1 ||
+    COALESCE(v.product_row_v1_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
     ',"code":' || COALESCE(to_json(v.code)::text, 'null') ||
     ',"name":' || COALESCE(to_json(v.name)::text, 'null') ||
     COALESCE(',"percentage":"' || (v.percentage)::numeric::text || '"', ',"percentage":null') ||
     '}') ELSE ',"vatRate":null' END)) ||
-    p.product_row_3) AS json
+    p.product_row_v1_3) AS json
   FROM (SELECT p.id AS id FROM products p
          WHERE p.tenant_id = $1 AND p.store_id = $2
          ORDER BY p.id LIMIT $3 OFFSET $4) page
@@ -73,13 +73,13 @@ SELECT count(*)::int AS total FROM products p
 --   $6 = "2026-10-01 00:00:00.000+00"
 --   $7 = 51
 --   $8 = 0
-SELECT p.id, (p.product_row_1 ||
-    COALESCE(v.product_row_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
+SELECT p.id, (p.product_row_v1_1 ||
+    COALESCE(v.product_row_v1_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
     ',"code":' || COALESCE(to_json(v.code)::text, 'null') ||
     ',"name":' || COALESCE(to_json(v.name)::text, 'null') ||
     COALESCE(',"percentage":"' || (v.percentage)::numeric::text || '"', ',"percentage":null') ||
     '}') ELSE ',"vatRate":null' END)) ||
-    p.product_row_3) AS json
+    p.product_row_v1_3) AS json
   FROM (SELECT p.id AS id FROM products p
          WHERE p.tenant_id = $1 AND p.store_id = ANY($2)
            AND p.is_active
@@ -109,13 +109,13 @@ SELECT count(*)::int AS total FROM products p
 --   $3 = "330"
 --   $4 = 51
 --   $5 = 0
-SELECT p.id, (p.product_row_1 ||
-    COALESCE(v.product_row_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
+SELECT p.id, (p.product_row_v1_1 ||
+    COALESCE(v.product_row_v1_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
     ',"code":' || COALESCE(to_json(v.code)::text, 'null') ||
     ',"name":' || COALESCE(to_json(v.name)::text, 'null') ||
     COALESCE(',"percentage":"' || (v.percentage)::numeric::text || '"', ',"percentage":null') ||
     '}') ELSE ',"vatRate":null' END)) ||
-    p.product_row_3) AS json
+    p.product_row_v1_3) AS json
   FROM (SELECT p.id AS id FROM products p
          WHERE p.tenant_id = $1
            AND p.is_active
@@ -135,13 +135,13 @@ SELECT COALESCE(SUM(c.n), 0)::int AS total FROM product_counts c WHERE c.tenant_
 --   $1 = "ten_a"
 --   $2 = "prd_a1_cola"
 --   $3 = 51
-SELECT p.id, (p.product_row_1 ||
-    COALESCE(v.product_row_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
+SELECT p.id, (p.product_row_v1_1 ||
+    COALESCE(v.product_row_v1_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
     ',"code":' || COALESCE(to_json(v.code)::text, 'null') ||
     ',"name":' || COALESCE(to_json(v.name)::text, 'null') ||
     COALESCE(',"percentage":"' || (v.percentage)::numeric::text || '"', ',"percentage":null') ||
     '}') ELSE ',"vatRate":null' END)) ||
-    p.product_row_3) AS json
+    p.product_row_v1_3) AS json
   FROM (SELECT p.id AS id FROM products p
          WHERE p.tenant_id = $1
            AND p.is_active
@@ -160,13 +160,13 @@ SELECT COALESCE(SUM(c.n), 0)::int AS total, pg_snapshot_xmin(pg_current_snapshot
 --   $1 = "ten_a"
 --   $2 = 101
 --   $3 = 0
-SELECT p.id, (p.product_row_1 ||
-    COALESCE(v.product_row_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
+SELECT p.id, (p.product_row_v1_1 ||
+    COALESCE(v.product_row_v1_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
     ',"code":' || COALESCE(to_json(v.code)::text, 'null') ||
     ',"name":' || COALESCE(to_json(v.name)::text, 'null') ||
     COALESCE(',"percentage":"' || (v.percentage)::numeric::text || '"', ',"percentage":null') ||
     '}') ELSE ',"vatRate":null' END)) ||
-    p.product_row_3) AS json
+    p.product_row_v1_3) AS json
   FROM (SELECT p.id AS id FROM products p
          WHERE p.tenant_id = $1
          ORDER BY p.id LIMIT $2 OFFSET $3) page
@@ -208,13 +208,13 @@ SELECT count(*)::int AS total, pg_snapshot_xmin(pg_current_snapshot())::text AS 
 --   $2 = "9000000000"
 --   $3 = "prd_a1_cola"
 --   $4 = 101
-SELECT p.id, (p.product_row_1 ||
-    COALESCE(v.product_row_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
+SELECT p.id, (p.product_row_v1_1 ||
+    COALESCE(v.product_row_v1_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
     ',"code":' || COALESCE(to_json(v.code)::text, 'null') ||
     ',"name":' || COALESCE(to_json(v.name)::text, 'null') ||
     COALESCE(',"percentage":"' || (v.percentage)::numeric::text || '"', ',"percentage":null') ||
     '}') ELSE ',"vatRate":null' END)) ||
-    p.product_row_3) AS json
+    p.product_row_v1_3) AS json
   FROM (SELECT p.id AS id FROM products p
          WHERE p.tenant_id = $1
            AND p.change_xact >= $2
@@ -252,13 +252,13 @@ SELECT count(*)::int AS total, pg_snapshot_xmin(pg_current_snapshot())::text AS 
 --   $6 = "vat_a_std"
 --   $7 = "sto_a2"
 --   $8 = 101
-SELECT p.id, (p.product_row_1 ||
-    COALESCE(v.product_row_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
+SELECT p.id, (p.product_row_v1_1 ||
+    COALESCE(v.product_row_v1_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
     ',"code":' || COALESCE(to_json(v.code)::text, 'null') ||
     ',"name":' || COALESCE(to_json(v.name)::text, 'null') ||
     COALESCE(',"percentage":"' || (v.percentage)::numeric::text || '"', ',"percentage":null') ||
     '}') ELSE ',"vatRate":null' END)) ||
-    p.product_row_3) AS json
+    p.product_row_v1_3) AS json
   FROM (SELECT changed.id AS id FROM ((SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.change_xact >= $2 AND p.id > $3 ORDER BY p.id LIMIT $4)
          UNION (SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.vat_rate_id = $5 AND p.id > $3 ORDER BY p.id LIMIT $4)
          UNION (SELECT p.id AS id FROM products p WHERE p.tenant_id = $1 AND p.vat_rate_id = $6 AND p.id > $3 ORDER BY p.id LIMIT $4)
@@ -272,13 +272,13 @@ SELECT p.id, (p.product_row_1 ||
 -- findById
 --   $1 = "ten_a"
 --   $2 = "prd_a1_cola"
-SELECT (p.product_row_1 ||
-    COALESCE(v.product_row_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
+SELECT (p.product_row_v1_1 ||
+    COALESCE(v.product_row_v1_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
     ',"code":' || COALESCE(to_json(v.code)::text, 'null') ||
     ',"name":' || COALESCE(to_json(v.name)::text, 'null') ||
     COALESCE(',"percentage":"' || (v.percentage)::numeric::text || '"', ',"percentage":null') ||
     '}') ELSE ',"vatRate":null' END)) ||
-    p.product_row_3) AS json
+    p.product_row_v1_3) AS json
   FROM products p
   LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
  WHERE p.tenant_id = $1 AND p.id = $2;
@@ -287,13 +287,13 @@ SELECT (p.product_row_1 ||
 --   $1 = "ten_a"
 --   $2 = "sto_a1"
 --   $3 = "prd_a1_cola"
-SELECT (p.product_row_1 ||
-    COALESCE(v.product_row_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
+SELECT (p.product_row_v1_1 ||
+    COALESCE(v.product_row_v1_2, (CASE WHEN v.id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (v.id) || '"', ',"vatRate":{"id":null') ||
     ',"code":' || COALESCE(to_json(v.code)::text, 'null') ||
     ',"name":' || COALESCE(to_json(v.name)::text, 'null') ||
     COALESCE(',"percentage":"' || (v.percentage)::numeric::text || '"', ',"percentage":null') ||
     '}') ELSE ',"vatRate":null' END)) ||
-    p.product_row_3) AS json
+    p.product_row_v1_3) AS json
   FROM products p
   LEFT JOIN vat_rates v ON v.id = p.vat_rate_id AND v.tenant_id = $1
  WHERE p.tenant_id = $1 AND p.store_id = $2 AND p.id = $3;

@@ -8,8 +8,8 @@ SELECT COALESCE(SUM(c.n), 0)::int AS total FROM product_counts c WHERE c.tenant_
 --   $1 = "ten_a"
 --   $2 = 51
 --   $3 = 0
-SELECT p.id, (p.stock_row_1 ||
-    COALESCE(s.stock_row_2, (CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END || COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') || COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') || COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') || CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
+SELECT p.id, (p.stock_row_v1_1 ||
+    COALESCE(s.stock_row_v1_2, (CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END || COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') || COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') || COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') || CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
                 WHEN s.quantity <= 0 THEN ',"availability":"out_of_stock"'
                 WHEN s.quantity <= s.reorder_level THEN ',"availability":"low_stock"' ELSE ',"availability":"in_stock"' END)) ||
     (COALESCE(',"updatedAt":"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') || '}')) AS json
@@ -35,8 +35,8 @@ SELECT count(*)::int AS total FROM stock_levels s
 --   $2 = "sto_a1"
 --   $3 = 51
 --   $4 = 0
-SELECT p.id, (p.stock_row_1 ||
-    COALESCE(s.stock_row_2, (CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END || COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') || COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') || COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') || CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
+SELECT p.id, (p.stock_row_v1_1 ||
+    COALESCE(s.stock_row_v1_2, (CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END || COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') || COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') || COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') || CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
                 WHEN s.quantity <= 0 THEN ',"availability":"out_of_stock"'
                 WHEN s.quantity <= s.reorder_level THEN ',"availability":"low_stock"' ELSE ',"availability":"in_stock"' END)) ||
     (COALESCE(',"updatedAt":"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') || '}')) AS json
@@ -74,8 +74,8 @@ SELECT count(*)::int AS total FROM products p LEFT JOIN stock_levels s ON s.prod
 --   $6 = "cat_a1_soft"
 --   $7 = 51
 --   $8 = 0
-SELECT p.id, (p.stock_row_1 ||
-    COALESCE(s.stock_row_2, (CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END || COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') || COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') || COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') || CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
+SELECT p.id, (p.stock_row_v1_1 ||
+    COALESCE(s.stock_row_v1_2, (CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END || COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') || COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') || COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') || CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
                 WHEN s.quantity <= 0 THEN ',"availability":"out_of_stock"'
                 WHEN s.quantity <= s.reorder_level THEN ',"availability":"low_stock"' ELSE ',"availability":"in_stock"' END)) ||
     (COALESCE(',"updatedAt":"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') || '}')) AS json
@@ -105,8 +105,8 @@ SELECT count(*)::int AS total FROM products p LEFT JOIN stock_levels s ON s.prod
 --   $2 = "2026-10-03 00:00:00.000+00"
 --   $3 = 51
 --   $4 = 0
-SELECT p.id, (p.stock_row_1 ||
-    COALESCE(s.stock_row_2, (CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END || COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') || COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') || COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') || CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
+SELECT p.id, (p.stock_row_v1_1 ||
+    COALESCE(s.stock_row_v1_2, (CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END || COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') || COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') || COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') || CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
                 WHEN s.quantity <= 0 THEN ',"availability":"out_of_stock"'
                 WHEN s.quantity <= s.reorder_level THEN ',"availability":"low_stock"' ELSE ',"availability":"in_stock"' END)) ||
     (COALESCE(',"updatedAt":"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') || '}')) AS json
@@ -128,8 +128,8 @@ SELECT COALESCE(SUM(c.n), 0)::int AS total FROM product_counts c WHERE c.tenant_
 --   $1 = "ten_a"
 --   $2 = "prd_a1_cola"
 --   $3 = 51
-SELECT p.id, (p.stock_row_1 ||
-    COALESCE(s.stock_row_2, (CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END || COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') || COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') || COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') || CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
+SELECT p.id, (p.stock_row_v1_1 ||
+    COALESCE(s.stock_row_v1_2, (CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END || COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') || COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') || COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') || CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
                 WHEN s.quantity <= 0 THEN ',"availability":"out_of_stock"'
                 WHEN s.quantity <= s.reorder_level THEN ',"availability":"low_stock"' ELSE ',"availability":"in_stock"' END)) ||
     (COALESCE(',"updatedAt":"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') || '}')) AS json
@@ -164,8 +164,8 @@ SELECT count(*)::int AS total, pg_snapshot_xmin(pg_current_snapshot())::text AS 
 --   $4 = 101
 --   $5 = 101
 --   $6 = 0
-SELECT p.id, (p.stock_row_1 ||
-    COALESCE(s.stock_row_2, (CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END || COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') || COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') || COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') || CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
+SELECT p.id, (p.stock_row_v1_1 ||
+    COALESCE(s.stock_row_v1_2, (CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END || COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') || COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') || COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') || CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
                 WHEN s.quantity <= 0 THEN ',"availability":"out_of_stock"'
                 WHEN s.quantity <= s.reorder_level THEN ',"availability":"low_stock"' ELSE ',"availability":"in_stock"' END)) ||
     (COALESCE(',"updatedAt":"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') || '}')) AS json
@@ -198,8 +198,8 @@ SELECT count(*)::int AS total, pg_snapshot_xmin(pg_current_snapshot())::text AS 
 --   $4 = 101
 --   $5 = "sto_a2"
 --   $6 = 101
-SELECT p.id, (p.stock_row_1 ||
-    COALESCE(s.stock_row_2, (CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END || COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') || COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') || COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') || CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
+SELECT p.id, (p.stock_row_v1_1 ||
+    COALESCE(s.stock_row_v1_2, (CASE (COALESCE(s.track_stock, false)) WHEN true THEN ',"trackStock":true' WHEN false THEN ',"trackStock":false' ELSE ',"trackStock":null' END || COALESCE(',"quantity":"' || (COALESCE(s.quantity, 0.000))::numeric::text || '"', ',"quantity":null') || COALESCE(',"lowStockThreshold":"' || (COALESCE(s.low_stock_threshold, 0.000))::numeric::text || '"', ',"lowStockThreshold":null') || COALESCE(',"reorderLevel":"' || (COALESCE(s.reorder_level, 0.000))::numeric::text || '"', ',"reorderLevel":null') || CASE WHEN s.track_stock IS NOT TRUE THEN ',"availability":"not_tracked"'
                 WHEN s.quantity <= 0 THEN ',"availability":"out_of_stock"'
                 WHEN s.quantity <= s.reorder_level THEN ',"availability":"low_stock"' ELSE ',"availability":"in_stock"' END)) ||
     (COALESCE(',"updatedAt":"' || to_char((GREATEST(p.updated_at, s.updated_at)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') || '}')) AS json

@@ -1,3 +1,4 @@
+import { STORED_FORM_FUNCTIONS } from './stored-row-functions.js';
 import { SYNC_TABLES, TRIGGERS } from './sync-triggers.js';
 
 /**
@@ -20,6 +21,8 @@ import { SYNC_TABLES, TRIGGERS } from './sync-triggers.js';
 
 // to_regclass: a table a later migration creates is simply not there yet.
 const tableList = SYNC_TABLES.map((t) => `to_regclass('public.${t}')`).join(', ');
+// The wrappers stored rows are written with: replacing one changes rows without marking them.
+const functionList = STORED_FORM_FUNCTIONS.map((f) => `to_regprocedure('public.${f.name}(${f.argument})')`).join(', ');
 
 /**
  * The database a position comes from: the cluster (its system identifier: a new cluster, a restore
@@ -65,8 +68,9 @@ export const RECORD_SERVER_START_SQL = `INSERT INTO public.sync_server_starts (s
   ON CONFLICT (started) DO NOTHING`;
 
 /**
- * The 64-bit id of the newest transaction that changed a trigger or a column of a synced table (a
- * catalog row's xmin is 32 bits: placed in the epoch that makes it no later than the next id).
+ * The 64-bit id of the newest transaction that changed a trigger or a column of a synced table, or a
+ * function its stored rows are written with (a catalog row's xmin is 32 bits: placed in the epoch that
+ * makes it no later than the next id).
  */
 export const CATALOG_XACT_SQL = `(SELECT COALESCE(max(
      CASE WHEN (n.e | x.id) > n.next THEN (n.e | x.id) - 4294967296 ELSE n.e | x.id END), 0)
@@ -74,7 +78,9 @@ export const CATALOG_XACT_SQL = `(SELECT COALESCE(max(
                 (pg_snapshot_xmax(pg_current_snapshot())::text::bigint >> 32) << 32 AS e) n,
         (SELECT t.xmin::text::bigint AS id FROM pg_trigger t WHERE t.tgrelid IN (${tableList})
          UNION ALL
-         SELECT a.xmin::text::bigint FROM pg_attribute a WHERE a.attrelid IN (${tableList}) AND a.attnum > 0) x)`;
+         SELECT a.xmin::text::bigint FROM pg_attribute a WHERE a.attrelid IN (${tableList}) AND a.attnum > 0
+         UNION ALL
+         SELECT p.xmin::text::bigint FROM pg_proc p WHERE p.oid IN (${functionList})) x)`;
 
 const declared = `(VALUES ${TRIGGERS.map((t) => `('public.${t.table}', '${t.name}', '${t.mode}')`).join(', ')}) d(tbl, name, mode)`;
 

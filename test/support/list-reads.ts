@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { PRODUCT_LIST } from '../../src/catalog/products/products.list.js';
-import { STOCK_LIST } from '../../src/inventory/stock/stock.list.js';
-import { storedSegments } from '../../src/lists/stored-row.js';
+import { STORED_SEGMENTS } from './stored-rows.js';
 
 /**
  * What the committed statements of a list read (src/queries/*.sql, written by `npm run sql`): the
@@ -68,12 +66,10 @@ export function listReads(file: string): ListReads {
 
 /** Each stored row's generated column (`table.column`) → the columns of its table its expression reads. */
 const STORED = new Map(
-  [PRODUCT_LIST, STOCK_LIST]
-    .flatMap((d) => storedSegments(d))
-    .map((s) => [
-      `${s.table}.${s.column}`,
-      [...s.atRead.replace(/'(?:[^']|'')*'/g, '').matchAll(new RegExp(`\\b${s.alias}\\.([a-z_][a-z0-9_]*)`, 'g'))].map(
-        (m) => m[1],
-      ),
-    ]),
+  STORED_SEGMENTS.map((s) => [
+    `${s.table}.${s.column}`,
+    [...s.atRead.replace(/'(?:[^']|'')*'/g, '').matchAll(new RegExp(`\\b${s.alias}\\.([a-z_][a-z0-9_]*)`, 'g'))].map(
+      (m) => m[1],
+    ),
+  ]),
 );

@@ -1,6 +1,5 @@
-import '../../src/app.module.js';
-import { definedLists } from '../../src/lists/list-definition.js';
-import { type StoredSegment, storedSegments } from '../../src/lists/stored-row.js';
+import type { StoredSegment } from '../../src/lists/stored-row.js';
+import { storedRowSegments } from '../../src/lists/stored-rows-state.js';
 
 type Query = (
   sql: string,
@@ -8,9 +7,7 @@ type Query = (
 ) => Promise<{ rows: Record<string, unknown>[] } | Record<string, unknown>[]>;
 
 /** Every stored row's segments (src/lists/stored-row.ts), of every list that declares one. */
-export const STORED_SEGMENTS: readonly StoredSegment[] = definedLists()
-  .filter((d) => d.row.stored !== undefined)
-  .flatMap((d) => storedSegments(d));
+export const STORED_SEGMENTS: readonly StoredSegment[] = storedRowSegments();
 
 const rowsOf = (result: Awaited<ReturnType<Query>>): Record<string, unknown>[] =>
   Array.isArray(result) ? result : result.rows;

@@ -118,8 +118,8 @@ export const PRODUCT_ROW = {
     vapeRestricted: bool('p.vape_restricted'),
     updatedAt: instant('p.updated_at'),
   },
-  // Written when a product or VAT rate is: products.product_row_1 and _3, vat_rates.product_row_2.
-  stored: 'product_row',
+  // Written when a product or VAT rate is (src/lists/stored-row.ts); a new version with any change above.
+  stored: 'product_row_v1',
 } satisfies ListRow<ProductView>;
 
 @ApiSchemaWithExample({

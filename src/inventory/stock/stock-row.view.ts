@@ -85,8 +85,8 @@ export const STOCK_ROW = {
     ),
     updatedAt: instant('GREATEST(p.updated_at, s.updated_at)'),
   },
-  // products.stock_row_1 and stock_levels.stock_row_2; updatedAt reads both tables, written at read.
-  stored: 'stock_row',
+  // Written when a product or stock level is (src/lists/stored-row.ts); a new version with any change above.
+  stored: 'stock_row_v1',
 } satisfies ListRow<StockRowView>;
 
 @ApiSchemaWithExample({

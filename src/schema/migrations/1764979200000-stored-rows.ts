@@ -7,28 +7,34 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * logical replication's apply compute it too). A read concatenates them instead of writing each value.
  *
  * `to_json` and `to_char` are STABLE, which a generation expression may not call: two IMMUTABLE
- * wrappers write text and the contract's UTC millisecond timestamp, whose output depends on no setting
- * (PL/pgSQL: about twice as fast per call here as an SQL function, which is not inlined when it
- * declares itself IMMUTABLE over a STABLE body).
+ * wrappers (STORED_FORM_FUNCTIONS) write text and the contract's UTC millisecond timestamp, whose
+ * output depends on no setting. The columns' names carry the rows' version (`_v1_`): a later change of
+ * a row adds columns of a new version beside these, which older pods still read during a rollout.
  *
- * Adding the columns rewrites products, stock_levels and vat_rates under an ACCESS EXCLUSIVE lock
- * (docs/operations.md#upgrades). mark_change compares rows without the generated columns (a BEFORE
- * trigger sees them as NULL), as it already did for search_text.
+ * Adding the columns rewrites products, stock_levels and vat_rates under an ACCESS EXCLUSIVE lock,
+ * without the migrations' statement timeout (docs/operations.md#upgrades). mark_change compares rows
+ * without the generated columns (a BEFORE trigger sees them as NULL), as it did for search_text.
  *
  * A migration is a snapshot: the SQL is written out here; test/stored-rows.e2e-spec.ts fails when a
- * column's expression differs from what the row declarations derive now.
+ * column's expression differs from what the row declarations derive now, and the service refuses to
+ * read stored rows that are not (src/lists/stored-rows-state.ts).
  */
 export class StoredRows1764979200000 implements MigrationInterface {
   name = 'StoredRows1764979200000';
 
   async up(q: QueryRunner): Promise<void> {
+    // Every table first, in one order: a reader of stock_levels waiting for products cannot deadlock
+    // with the rewrites, and the tables' readers wait once (docs/operations.md#upgrades).
+    await q.query(`SET LOCAL statement_timeout = 0`);
+    await q.query(`LOCK TABLE public.products, public.vat_rates, public.stock_levels IN ACCESS EXCLUSIVE MODE`);
     await q.query(`CREATE FUNCTION public.row_json_text(value text) RETURNS text
-      LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$ BEGIN RETURN to_json(value)::text; END $$`);
+      LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+      AS $$BEGIN RETURN pg_catalog.to_json(value)::pg_catalog.text; END$$`);
     await q.query(`CREATE FUNCTION public.row_json_instant(value timestamptz) RETURNS text
-      LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
-      BEGIN RETURN to_char(value AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'); END $$`);
+      LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+      AS $$BEGIN RETURN pg_catalog.to_char(value AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'); END$$`);
     await q.query(`ALTER TABLE public.products
-      ADD COLUMN product_row_1 text GENERATED ALWAYS AS (
+      ADD COLUMN product_row_v1_1 text GENERATED ALWAYS AS (
         COALESCE('{"id":"' || (id) || '"', '{"id":null') ||
         COALESCE(',"storeId":"' || (store_id) || '"', ',"storeId":null') ||
         COALESCE(',"categoryId":"' || (category_id) || '"', ',"categoryId":null') ||
@@ -55,7 +61,7 @@ export class StoredRows1764979200000 implements MigrationInterface {
           WHEN 'UNCLASSIFIED' THEN ',"taxCategory":"UNCLASSIFIED"'
           ELSE ',"taxCategory":' || COALESCE(public.row_json_text(tax_category), 'null') END
       ) STORED,
-      ADD COLUMN product_row_3 text GENERATED ALWAYS AS (
+      ADD COLUMN product_row_v1_3 text GENERATED ALWAYS AS (
         CASE (is_active) WHEN true THEN ',"isActive":true' WHEN false THEN ',"isActive":false' ELSE ',"isActive":null' END ||
         CASE (variable_price)
           WHEN true THEN ',"variablePrice":true'
@@ -80,7 +86,7 @@ export class StoredRows1764979200000 implements MigrationInterface {
         COALESCE(',"updatedAt":"' || public.row_json_instant(updated_at) || '"', ',"updatedAt":null') ||
         '}'
       ) STORED,
-      ADD COLUMN stock_row_1 text GENERATED ALWAYS AS (
+      ADD COLUMN stock_row_v1_1 text GENERATED ALWAYS AS (
         COALESCE('{"productId":"' || (id) || '"', '{"productId":null') ||
         COALESCE(',"storeId":"' || (store_id) || '"', ',"storeId":null') ||
         ',"sku":' || COALESCE(public.row_json_text(sku), 'null') ||
@@ -88,7 +94,7 @@ export class StoredRows1764979200000 implements MigrationInterface {
         ',"productName":' || COALESCE(public.row_json_text(name), 'null')
       ) STORED`);
     await q.query(`ALTER TABLE public.vat_rates
-      ADD COLUMN product_row_2 text GENERATED ALWAYS AS (
+      ADD COLUMN product_row_v1_2 text GENERATED ALWAYS AS (
         CASE WHEN id IS NOT NULL THEN (COALESCE(',"vatRate":{"id":"' || (id) || '"', ',"vatRate":{"id":null') ||
         ',"code":' || COALESCE(public.row_json_text(code), 'null') ||
         ',"name":' || COALESCE(public.row_json_text(name), 'null') ||
@@ -96,7 +102,7 @@ export class StoredRows1764979200000 implements MigrationInterface {
         '}') ELSE ',"vatRate":null' END
       ) STORED`);
     await q.query(`ALTER TABLE public.stock_levels
-      ADD COLUMN stock_row_2 text GENERATED ALWAYS AS (
+      ADD COLUMN stock_row_v1_2 text GENERATED ALWAYS AS (
         CASE (COALESCE(track_stock, false))
           WHEN true THEN ',"trackStock":true'
           WHEN false THEN ',"trackStock":false'
@@ -115,10 +121,10 @@ export class StoredRows1764979200000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(markChange(['search_text']));
-    await q.query(`ALTER TABLE public.vat_rates DROP COLUMN product_row_2`);
-    await q.query(`ALTER TABLE public.stock_levels DROP COLUMN stock_row_2`);
+    await q.query(`ALTER TABLE public.vat_rates DROP COLUMN product_row_v1_2`);
+    await q.query(`ALTER TABLE public.stock_levels DROP COLUMN stock_row_v1_2`);
     await q.query(
-      `ALTER TABLE public.products DROP COLUMN product_row_1, DROP COLUMN product_row_3, DROP COLUMN stock_row_1`,
+      `ALTER TABLE public.products DROP COLUMN product_row_v1_1, DROP COLUMN product_row_v1_3, DROP COLUMN stock_row_v1_1`,
     );
     await q.query(`DROP FUNCTION public.row_json_instant(timestamptz)`);
     await q.query(`DROP FUNCTION public.row_json_text(text)`);
@@ -126,7 +132,7 @@ export class StoredRows1764979200000 implements MigrationInterface {
 }
 
 /** Every generated column of the marked tables: none is a change of its own. */
-const GENERATED = ['search_text', 'product_row_1', 'product_row_2', 'product_row_3', 'stock_row_1', 'stock_row_2'];
+const GENERATED = ['search_text', 'product_row_v1_1', 'product_row_v1_2', 'product_row_v1_3', 'stock_row_v1_1', 'stock_row_v1_2'];
 
 /** mark_change as FailSafeSync wrote it, comparing rows without `generated` and the marker. */
 const markChange = (generated: readonly string[]): string => {

@@ -58,7 +58,7 @@ export class Product {
   searchText: string | null;
 
   /** The product row's and the stock row's parts read from this table (PRODUCT_ROW, STOCK_ROW; generated). */
-  @StoredRowColumn('product_row_1') productRow1: string | null;
-  @StoredRowColumn('product_row_3') productRow3: string | null;
-  @StoredRowColumn('stock_row_1') stockRow1: string | null;
+  @StoredRowColumn('product_row_v1_1') productRow1: string | null;
+  @StoredRowColumn('product_row_v1_3') productRow3: string | null;
+  @StoredRowColumn('stock_row_v1_1') stockRow1: string | null;
 }

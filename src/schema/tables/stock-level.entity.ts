@@ -17,7 +17,7 @@ export class StockLevel {
   /** The transaction that last changed the row (its xid8), set by the database: the sync position's unit. */
   @Column({ name: 'change_xact', type: 'bigint', insert: false, update: false, select: false }) changeXact: string;
   /** The stock row's part read from this table (STOCK_ROW, generated). */
-  @StoredRowColumn('stock_row_2') stockRow2: string | null;
+  @StoredRowColumn('stock_row_v1_2') stockRow2: string | null;
   /** The product's isActive, copied by triggers so that low-stock lists need not join the products. */
   @Column({ name: 'product_is_active', type: 'boolean' }) productIsActive: boolean;
 }

@@ -13,5 +13,5 @@ export class VatRate {
   /** The transaction that last changed the row (its xid8), set by the database: the sync position's unit. */
   @Column({ name: 'change_xact', type: 'bigint', insert: false, update: false, select: false }) changeXact: string;
   /** The product row's vatRate (PRODUCT_ROW, generated). */
-  @StoredRowColumn('product_row_2') productRow2: string | null;
+  @StoredRowColumn('product_row_v1_2') productRow2: string | null;
 }

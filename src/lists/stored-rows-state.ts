@@ -1,0 +1,205 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { DatabaseOverloadedError } from '../database/deadline.js';
+import { STORED_FORM_FUNCTIONS } from '../schema/stored-row-functions.js';
+import { PRODUCT_LIST } from '../catalog/products/products.list.js';
+import { STOCK_LIST } from '../inventory/stock/stock.list.js';
+import type { ListDefinition } from './list-definition.js';
+import { type StoredSegment, storedSegments } from './stored-row.js';
+
+/** How often the service looks again (a catalog read of a few rows on the primary). */
+export const STORED_ROWS_CHECK_EVERY_MS = 10_000;
+
+/**
+ * The lists whose rows are stored, named here rather than found among the lists defined so far: a
+ * command (`db:migrate`) loads no list of its own. test/stored-rows.e2e-spec.ts checks that these
+ * are every list that declares a stored row.
+ */
+export const STORED_ROW_LISTS: readonly ListDefinition[] = [PRODUCT_LIST, STOCK_LIST];
+
+/** Every stored segment of those lists, in a fixed order. */
+export const storedRowSegments = (): StoredSegment[] => STORED_ROW_LISTS.flatMap((d) => storedSegments(d));
+
+type Query = (sql: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** A generated column's expression as PostgreSQL prints it (`pg_get_expr`), or how it is not one. */
+async function liveExpression(query: Query, table: string, column: string): Promise<string | 'missing' | 'plain'> {
+  const [live] = await query(
+    `SELECT a.attgenerated AS kind, pg_get_expr(d.adbin, d.adrelid) AS expression
+       FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+      WHERE a.attrelid = to_regclass($1::text) AND a.attname = $2::text AND NOT a.attisdropped`,
+    [table, column],
+  );
+  if (live === undefined) return 'missing';
+  return live.kind === 's' ? String(live.expression) : 'plain';
+}
+
+/**
+ * Each stored column's expression as this version declares it, as PostgreSQL prints it: from a column
+ * of that expression on a temporary copy of its table. `query` runs in a transaction the caller rolls
+ * back (the copies go with it).
+ */
+export async function declaredExpressions(query: Query): Promise<Map<string, string>> {
+  const declared = new Map<string, string>();
+  for (const [n, s] of storedRowSegments().entries()) {
+    const copy = `stored_row_declared_${n}`;
+    await query(`CREATE TEMP TABLE ${copy} (LIKE public.${s.table}) ON COMMIT DROP`);
+    await query(`ALTER TABLE ${copy} DROP COLUMN IF EXISTS ${s.column}`);
+    await query(`ALTER TABLE ${copy} ADD COLUMN ${s.column} text GENERATED ALWAYS AS (${s.expression}) STORED`);
+    declared.set(`${s.table}.${s.column}`, String(await liveExpression(query, `pg_temp.${copy}`, s.column)));
+  }
+  return declared;
+}
+
+/**
+ * What differs between the database's stored rows and this version's declarations: each generated
+ * column must be there, generated, with the expression its declaration derives (`declared`), and each
+ * wrapper it calls must be IMMUTABLE with this version's body. Empty when intact.
+ */
+export async function storedRowsDiffer(query: Query, declared: ReadonlyMap<string, string>): Promise<string[]> {
+  const wrong = await wrappersDiffer(query);
+  for (const s of storedRowSegments()) {
+    const at = `${s.table}.${s.column}`;
+    const live = await liveExpression(query, `public.${s.table}`, s.column);
+    if (live === 'missing') wrong.push(`${at} is missing`);
+    else if (live === 'plain') wrong.push(`${at} is not a generated column (its expression was dropped?)`);
+    else if (live !== declared.get(at)) wrong.push(`${at} has another expression than this version's`);
+  }
+  return wrong;
+}
+
+/** The wrappers that are not this version's: missing, not IMMUTABLE, or with another body. */
+async function wrappersDiffer(query: Query): Promise<string[]> {
+  const wrong: string[] = [];
+  for (const f of STORED_FORM_FUNCTIONS) {
+    const [found] = await query(
+      `SELECT p.prosrc AS body, p.provolatile AS volatility FROM pg_proc p WHERE p.oid = to_regprocedure($1::text)`,
+      [`public.${f.name}(${f.argument})`],
+    );
+    if (found === undefined) wrong.push(`public.${f.name}(${f.argument}) is missing`);
+    else if (found.body !== f.body || found.volatility !== 'i')
+      wrong.push(`public.${f.name}(${f.argument}) is not this version's (replaced after the migration?)`);
+  }
+  return wrong;
+}
+
+/** `work` in a transaction of its own on the primary, rolled back. */
+async function rolledBack<T>(dataSource: DataSource, work: (query: Query) => Promise<T>): Promise<T> {
+  const runner = dataSource.createQueryRunner('master');
+  try {
+    await runner.startTransaction();
+    return await work((sql, values) => runner.query(sql, values));
+  } finally {
+    if (runner.isTransactionActive) await runner.rollbackTransaction();
+    await runner.release();
+  }
+}
+
+/** What differs (storedRowsDiffer), with the declared expressions printed by this database now. */
+export function checkStoredRows(dataSource: DataSource): Promise<string[]> {
+  return rolledBack(dataSource, async (query) => {
+    const wrappers = await wrappersDiffer(query);
+    // Without this version's wrappers the declared expressions cannot be printed: that alone differs.
+    if (wrappers.length > 0) return wrappers;
+    return storedRowsDiffer(query, await declaredExpressions(query));
+  });
+}
+
+/** Makes every stored column and wrapper this version's again (db:migrate, when storedRowsDiffer finds any). */
+export async function rebuildStoredRows(m: EntityManager): Promise<void> {
+  await m.query(`SET LOCAL statement_timeout = 0`);
+  for (const f of STORED_FORM_FUNCTIONS)
+    await m.query(`CREATE OR REPLACE FUNCTION public.${f.name}(value ${f.argument}) RETURNS text
+      LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$${f.body}$$`);
+  // Dropped and added again, which computes every row with the wrappers as they are now.
+  for (const s of storedRowSegments()) {
+    await m.query(`ALTER TABLE public.${s.table} DROP COLUMN IF EXISTS ${s.column}`);
+    await m.query(
+      `ALTER TABLE public.${s.table} ADD COLUMN ${s.column} text GENERATED ALWAYS AS (${s.expression}) STORED`,
+    );
+  }
+}
+
+/**
+ * The fail-safe of stored rows (src/lists/stored-row.ts). PostgreSQL computes a generated column on
+ * every write, but DDL can still make one lie: a wrapper replaced (CREATE OR REPLACE FUNCTION does not
+ * recompute the rows stored with it), an expression dropped (the column keeps its values and is no
+ * longer written), or set to another. The service checks at its start and every
+ * STORED_ROWS_CHECK_EVERY_MS; while the check fails, every read of a stored row's list is refused with
+ * a 503 and /health/ready answers 503, and an error line names what differs and the remedy
+ * (`npm run db:migrate` rebuilds them). A check that cannot run (the database down) changes nothing.
+ */
+@Injectable()
+export class StoredRowsState implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('StoredRows');
+  private timer: NodeJS.Timeout | undefined;
+  private checking: Promise<unknown> = Promise.resolve();
+  private wrong: string[] = [];
+  private declared: Map<string, string> | undefined;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Whether the stored rows are this version's, as last checked. */
+  get intact(): boolean {
+    return this.wrong.length === 0;
+  }
+
+  /** Refuses a read of a stored row while the check fails: a 503, never rows that may be wrong. */
+  assertIntact(): void {
+    if (this.wrong.length > 0) throw new DatabaseOverloadedError(STORED_ROWS_CHECK_EVERY_MS / 1000);
+  }
+
+  onApplicationBootstrap(): void {
+    let inFlight = false;
+    const tick = (): void => {
+      if (inFlight) return;
+      inFlight = true;
+      this.checking = this.check().finally(() => (inFlight = false));
+    };
+    tick();
+    this.timer = setInterval(tick, STORED_ROWS_CHECK_EVERY_MS).unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.checking;
+  }
+
+  /**
+   * Checks once; returns what differs (empty: intact). The declared expressions as this database
+   * prints them are made once (temporary tables: catalog writes) and again only when a column differs
+   * from them (another PostgreSQL version may print them otherwise).
+   */
+  async check(): Promise<string[]> {
+    let wrong: string[];
+    try {
+      wrong = await rolledBack(this.dataSource, async (query) => {
+        const wrappers = await wrappersDiffer(query);
+        // Neither wrapper: the StoredRows migration has not run (readiness says so), or
+        // DROP FUNCTION … CASCADE took the columns too (every read then fails loudly).
+        if (wrappers.length === STORED_FORM_FUNCTIONS.length && wrappers.every((w) => w.endsWith('missing'))) return [];
+        if (wrappers.length > 0) return wrappers;
+        this.declared ??= await declaredExpressions(query);
+        const found = await storedRowsDiffer(query, this.declared);
+        if (found.length === 0) return found;
+        this.declared = await declaredExpressions(query);
+        return storedRowsDiffer(query, this.declared);
+      });
+    } catch (error) {
+      // Not migrated yet (readiness says so), or the database is down: nothing to conclude.
+      this.logger.debug(`the stored rows were not checked: ${(error as Error).message}`);
+      return this.wrong;
+    }
+    if (wrong.join() !== this.wrong.join()) {
+      if (wrong.length > 0)
+        this.logger.error(
+          `Stored rows differ from this version's: ${wrong.join('; ')}. Product and stock reads answer 503 ` +
+            'until `npm run db:migrate` (node dist/tools/cli/db-migrate.js) rebuilds them.',
+        );
+      else this.logger.log("Stored rows are this version's again: product and stock reads are answered");
+    }
+    this.wrong = wrong;
+    return wrong;
+  }
+}
