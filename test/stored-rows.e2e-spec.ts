@@ -2,7 +2,7 @@ import { objectJson, type JsonColumn } from '../src/lists/json-columns.js';
 import { definedLists, type ListDefinition } from '../src/lists/list-definition.js';
 import { storedRowJson } from '../src/lists/stored-row.js';
 import { migrate } from '../src/database/data-source-options.js';
-import { STORED_ROW_LISTS, StoredRowsState } from '../src/lists/stored-rows-state.js';
+import { RowWritersState, STORED_ROW_LISTS } from '../src/lists/row-writers-state.js';
 import { KEYS, testDataset } from './support/dataset.js';
 import { STORED_SEGMENTS, staleStoredRows } from './support/stored-rows.js';
 import { seededRandom } from './support/sync-harness.js';
@@ -207,6 +207,11 @@ it(`refuses stored rows that DDL made lie, until db:migrate makes them again (ST
       `CREATE OR REPLACE FUNCTION public.row_json_text(value text) RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT
          AS $$BEGIN RETURN pg_catalog.to_json(pg_catalog.upper(value))::pg_catalog.text; END$$`,
     ],
+    [
+      'a wrapper replaced by the same body',
+      `CREATE OR REPLACE FUNCTION public.row_json_text(value text) RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT
+         PARALLEL SAFE AS $$BEGIN RETURN pg_catalog.to_json(value)::pg_catalog.text; END$$`,
+    ],
     ['an expression dropped', `ALTER TABLE products ALTER COLUMN product_row_v1_1 DROP EXPRESSION`],
     ['a stock expression dropped', `ALTER TABLE stock_levels ALTER COLUMN stock_row_v1_2 DROP EXPRESSION`],
     ...(version >= 170000
@@ -218,7 +223,7 @@ it(`refuses stored rows that DDL made lie, until db:migrate makes them again (ST
         ] as [string, string][])
       : []),
   ];
-  const state = t.app.get(StoredRowsState);
+  const state = t.app.get(RowWritersState);
   const products = '/v1/catalog/products?pageSize=100&activeOnly=false';
   const stock = '/v1/inventory/stock?pageSize=100&activeOnly=false';
   while (attacks.length > 0) {
@@ -276,4 +281,32 @@ it('marks no change for an update that changes nothing: mark_change leaves out e
     await t.db.query(`UPDATE ${table} SET ${key} = ${key} WHERE ${key} = (SELECT min(${key}) FROM ${table})`);
     expect({ table, marker: await marker() }).toEqual({ table, marker: before });
   }
+});
+
+it('refuses every list while the opaque_id domain takes what the id writer cannot write', async () => {
+  const state = t.app.get(RowWritersState);
+  expect(await state.check()).toEqual([]);
+  const [{ name }] = await t.db.query(
+    `SELECT c.conname AS name FROM pg_constraint c JOIN pg_type ty ON ty.oid = c.contypid WHERE ty.typname = 'opaque_id'`,
+  );
+  const [{ definition }] = await t.db.query(
+    `SELECT pg_get_constraintdef(c.oid) AS definition FROM pg_constraint c WHERE c.conname = $1`,
+    [name],
+  );
+  await t.db.query(`ALTER DOMAIN public.opaque_id DROP CONSTRAINT ${name}`);
+  try {
+    expect((await state.check()).join()).toContain('opaque_id');
+    for (const path of [
+      '/v1/catalog/products',
+      '/v1/inventory/stock',
+      '/v1/catalog/categories',
+      '/v1/catalog/promotions',
+    ])
+      expect({ path, status: (await t.get(path, KEYS.tenantA)).status }).toEqual({ path, status: 503 });
+    expect((await t.get('/health/ready', null)).status).toBe(503);
+  } finally {
+    await t.db.query(`ALTER DOMAIN public.opaque_id ADD CONSTRAINT ${name} ${definition}`);
+  }
+  expect(await state.check()).toEqual([]);
+  await t.get('/v1/catalog/products', KEYS.tenantA).expect(200);
 });

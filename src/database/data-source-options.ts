@@ -1,6 +1,6 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { DbPooler } from '../config/app-config.js';
-import { checkStoredRows, rebuildStoredRows } from '../lists/stored-rows-state.js';
+import { checkStoredRows, rebuildStoredRows } from '../lists/row-writers-state.js';
 import { ENTITIES, MIGRATIONS } from '../schema/index.js';
 import {
   RECORD_GUARD_SQL,

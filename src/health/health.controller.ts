@@ -14,7 +14,7 @@ import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { Response } from 'express';
 import { PublicRoute } from '../auth/require-scope.decorator.js';
-import { StoredRowsState } from '../lists/stored-rows-state.js';
+import { RowWritersState } from '../lists/row-writers-state.js';
 import { MigrationState } from './migration-state.js';
 import { ShutdownState } from './shutdown-state.js';
 
@@ -39,7 +39,7 @@ export class HealthController {
     private readonly db: TypeOrmHealthIndicator,
     private readonly shutdown: ShutdownState,
     private readonly migrations: MigrationState,
-    private readonly storedRows: StoredRowsState,
+    private readonly rowWriters: RowWritersState,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -56,7 +56,7 @@ export class HealthController {
 
   /**
    * Ready for traffic: PostgreSQL answers (the primary and every read replica), every migration is
-   * applied, the stored rows are this version's (StoredRowsState), and the process is not shutting down.
+   * applied, what the row writers rely on holds (RowWritersState), and the process is not shutting down.
    */
   @Get('ready')
   @HealthCheck()
@@ -71,13 +71,13 @@ export class HealthController {
       () => this.replicasCheck(),
       () => this.migrationsCheck(),
       async () => {
-        if (!this.storedRows.intact)
+        if (!this.rowWriters.intact)
           throw new ServiceUnavailableException({
             status: 'error',
             info: {},
-            error: { storedRows: { status: 'down' } },
+            error: { rowWriters: { status: 'down' } },
           });
-        return { storedRows: { status: 'up' } };
+        return { rowWriters: { status: 'up' } };
       },
     ]);
   }

@@ -69,19 +69,52 @@ export async function storedRowsDiffer(query: Query, declared: ReadonlyMap<strin
   return wrong;
 }
 
-/** The wrappers that are not this version's: missing, not IMMUTABLE, or with another body. */
+/**
+ * The wrappers that are not this version's: missing, not IMMUTABLE, with another body, or changed
+ * after a stored column was made (its catalog row is younger: `CREATE OR REPLACE`, even of the same
+ * body, may have written rows in between that were not computed again). The migration and
+ * rebuildStoredRows make the wrappers and the columns in one transaction.
+ */
 async function wrappersDiffer(query: Query): Promise<string[]> {
   const wrong: string[] = [];
+  const columns = storedRowSegments().map((s) => `('public.${s.table}', '${s.column}')`);
   for (const f of STORED_FORM_FUNCTIONS) {
     const [found] = await query(
-      `SELECT p.prosrc AS body, p.provolatile AS volatility FROM pg_proc p WHERE p.oid = to_regprocedure($1::text)`,
+      `SELECT p.prosrc AS body, p.provolatile AS volatility,
+              age(p.xmin) < (SELECT max(age(a.xmin)) FROM pg_attribute a
+                               JOIN (VALUES ${columns.join(', ')}) c(tbl, col)
+                                 ON a.attrelid = to_regclass(c.tbl) AND a.attname = c.col) AS "changedSince"
+         FROM pg_proc p WHERE p.oid = to_regprocedure($1::text)`,
       [`public.${f.name}(${f.argument})`],
     );
-    if (found === undefined) wrong.push(`public.${f.name}(${f.argument}) is missing`);
-    else if (found.body !== f.body || found.volatility !== 'i')
-      wrong.push(`public.${f.name}(${f.argument}) is not this version's (replaced after the migration?)`);
+    const name = `public.${f.name}(${f.argument})`;
+    if (found === undefined) wrong.push(`${name} is missing`);
+    else if (found.body !== f.body || found.volatility !== 'i') wrong.push(`${name} is not this version's`);
+    else if (found.changedSince === true) wrong.push(`${name} was replaced after the rows were stored`);
   }
   return wrong;
+}
+
+/**
+ * Characters a JSON string must escape (a quote, a backslash, control characters) and a space, which
+ * the `opaque_id` domain's CHECK keeps out of every id: the `id` writer writes ids without escaping
+ * (src/lists/json-columns.ts), at read and stored. Its code points.
+ */
+const NEEDS_ESCAPING = [0x22, 0x5c, 0x01, 0x0a, 0x20];
+
+/** Whether the opaque_id domain takes an id the id writer cannot write (its CHECK dropped or changed). */
+async function idDomainDiffers(query: Query): Promise<string[]> {
+  for (const code of NEEDS_ESCAPING) {
+    await query(`SAVEPOINT id_domain`);
+    const taken = await query(`SELECT ('a' || chr($1::int))::public.opaque_id AS id`, [code]).then(
+      () => true,
+      () => false,
+    );
+    await query(`ROLLBACK TO SAVEPOINT id_domain`);
+    if (taken)
+      return [`the opaque_id domain takes an id with U+${code.toString(16).padStart(4, '0')}: its CHECK was dropped`];
+  }
+  return [];
 }
 
 /** `work` in a transaction of its own on the primary, rolled back. */
@@ -122,32 +155,40 @@ export async function rebuildStoredRows(m: EntityManager): Promise<void> {
 }
 
 /**
- * The fail-safe of stored rows (src/lists/stored-row.ts). PostgreSQL computes a generated column on
- * every write, but DDL can still make one lie: a wrapper replaced (CREATE OR REPLACE FUNCTION does not
- * recompute the rows stored with it), an expression dropped (the column keeps its values and is no
- * longer written), or set to another. The service checks at its start and every
- * STORED_ROWS_CHECK_EVERY_MS; while the check fails, every read of a stored row's list is refused with
- * a 503 and /health/ready answers 503, and an error line names what differs and the remedy
- * (`npm run db:migrate` rebuilds them). A check that cannot run (the database down) changes nothing.
+ * The fail-safe of the row writers (src/lists/json-columns.ts, src/lists/stored-row.ts): what they rely
+ * on in the database, which DDL could take away while the service runs.
+ *
+ * - Stored rows: PostgreSQL computes a generated column on every write, but DDL can still make one lie:
+ *   a wrapper replaced (CREATE OR REPLACE FUNCTION does not compute the rows stored with it again), an
+ *   expression dropped (the column keeps its values and is no longer written) or set to another. While
+ *   so, every read of a list of stored rows is refused; `npm run db:migrate` makes them again.
+ * - Ids: the `id` writer writes them without escaping, which the `opaque_id` domain's CHECK allows. While
+ *   the domain takes what needs escaping, every list read is refused; the operator restores the CHECK.
+ *
+ * Checked at the start and every STORED_ROWS_CHECK_EVERY_MS; while a check fails, those reads answer
+ * 503 and /health/ready 503, and an error line names what differs and the remedy. A check that cannot
+ * run (the database down, not migrated) changes nothing.
  */
 @Injectable()
-export class StoredRowsState implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger('StoredRows');
+export class RowWritersState implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('RowWriters');
   private timer: NodeJS.Timeout | undefined;
   private checking: Promise<unknown> = Promise.resolve();
-  private wrong: string[] = [];
+  private stored: string[] = [];
+  private ids: string[] = [];
   private declared: Map<string, string> | undefined;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Whether the stored rows are this version's, as last checked. */
+  /** Whether the row writers' assumptions hold, as last checked. */
   get intact(): boolean {
-    return this.wrong.length === 0;
+    return this.stored.length === 0 && this.ids.length === 0;
   }
 
-  /** Refuses a read of a stored row while the check fails: a 503, never rows that may be wrong. */
-  assertIntact(): void {
-    if (this.wrong.length > 0) throw new DatabaseOverloadedError(STORED_ROWS_CHECK_EVERY_MS / 1000);
+  /** Refuses a read of the list while a check fails for it: a 503, never rows that may be wrong. */
+  assertIntact(definition: Pick<ListDefinition, 'row'>): void {
+    if (this.ids.length > 0 || (this.stored.length > 0 && definition.row.stored !== undefined))
+      throw new DatabaseOverloadedError(STORED_ROWS_CHECK_EVERY_MS / 1000);
   }
 
   onApplicationBootstrap(): void {
@@ -172,34 +213,48 @@ export class StoredRowsState implements OnApplicationBootstrap, OnModuleDestroy 
    * from them (another PostgreSQL version may print them otherwise).
    */
   async check(): Promise<string[]> {
-    let wrong: string[];
+    let stored: string[];
+    let ids: string[];
     try {
-      wrong = await rolledBack(this.dataSource, async (query) => {
-        const wrappers = await wrappersDiffer(query);
-        // Neither wrapper: the StoredRows migration has not run (readiness says so), or
-        // DROP FUNCTION … CASCADE took the columns too (every read then fails loudly).
-        if (wrappers.length === STORED_FORM_FUNCTIONS.length && wrappers.every((w) => w.endsWith('missing'))) return [];
-        if (wrappers.length > 0) return wrappers;
-        this.declared ??= await declaredExpressions(query);
-        const found = await storedRowsDiffer(query, this.declared);
-        if (found.length === 0) return found;
-        this.declared = await declaredExpressions(query);
-        return storedRowsDiffer(query, this.declared);
-      });
+      [stored, ids] = await rolledBack(this.dataSource, async (query) => [
+        await this.storedDiffer(query),
+        await idDomainDiffers(query),
+      ]);
     } catch (error) {
       // Not migrated yet (readiness says so), or the database is down: nothing to conclude.
-      this.logger.debug(`the stored rows were not checked: ${(error as Error).message}`);
-      return this.wrong;
+      this.logger.debug(`the row writers were not checked: ${(error as Error).message}`);
+      return [...this.stored, ...this.ids];
     }
-    if (wrong.join() !== this.wrong.join()) {
-      if (wrong.length > 0)
-        this.logger.error(
-          `Stored rows differ from this version's: ${wrong.join('; ')}. Product and stock reads answer 503 ` +
-            'until `npm run db:migrate` (node dist/tools/cli/db-migrate.js) rebuilds them.',
-        );
-      else this.logger.log("Stored rows are this version's again: product and stock reads are answered");
-    }
-    this.wrong = wrong;
-    return wrong;
+    this.report(stored, this.stored, 'Stored rows', 'Product and stock reads', '`npm run db:migrate` makes them again');
+    this.report(
+      ids,
+      this.ids,
+      'Ids',
+      'Every list read',
+      "the opaque_id domain's CHECK is restored (see the initial migration)",
+    );
+    this.stored = stored;
+    this.ids = ids;
+    return [...stored, ...ids];
+  }
+
+  private async storedDiffer(query: Query): Promise<string[]> {
+    const wrappers = await wrappersDiffer(query);
+    // Neither wrapper: the StoredRows migration has not run (readiness says so), or
+    // DROP FUNCTION … CASCADE took the columns too (every read then fails loudly).
+    if (wrappers.length === STORED_FORM_FUNCTIONS.length && wrappers.every((w) => w.endsWith('missing'))) return [];
+    if (wrappers.length > 0) return wrappers;
+    this.declared ??= await declaredExpressions(query);
+    const found = await storedRowsDiffer(query, this.declared);
+    if (found.length === 0) return found;
+    this.declared = await declaredExpressions(query);
+    return storedRowsDiffer(query, this.declared);
+  }
+
+  private report(now: string[], before: string[], what: string, reads: string, remedy: string): void {
+    if (now.join() === before.join()) return;
+    if (now.length > 0)
+      this.logger.error(`${what} differ from this version's: ${now.join('; ')}. ${reads} answer 503 until ${remedy}.`);
+    else this.logger.log(`${what} are this version's again: ${reads.toLowerCase()} are answered`);
   }
 }
