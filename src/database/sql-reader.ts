@@ -163,8 +163,10 @@ export class SqlReader implements OnModuleDestroy {
 
   /** A connection of the pool, or a DatabaseDeadlineError when none comes before the deadline. */
   private connect(pool: Pool, deadlineMs: number): Promise<PoolClient> {
-    if (Date.now() >= deadlineMs)
-      return Promise.reject(new DatabaseDeadlineError('the request deadline passed before a connection'));
+    // The request spent its budget in the service's own queues before asking the database for anything
+    // (a pipelined flood's requests wait their turn on their connection): the overload's 503, as the
+    // request gate would have answered, not a 500.
+    if (Date.now() >= deadlineMs) return Promise.reject(new DatabaseOverloadedError(RETRY_AFTER_SECONDS));
     // An idle connection is handed over at once: nothing to watch (and no promise of an async function around pg's).
     if (pool.idleCount > 0) return pool.connect();
     return this.connectWatched(pool, deadlineMs);

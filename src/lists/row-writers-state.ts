@@ -10,6 +10,7 @@ import { type StoredSegment, storedSegments } from './stored-row.js';
 
 /** How often the service looks again (a catalog read of a few rows on the primary). */
 export const STORED_ROWS_CHECK_EVERY_MS = 10_000;
+const FIRST_CHECK_MS = 3000;
 
 /**
  * The lists whose rows are stored, named here rather than found among the lists defined so far: a
@@ -22,6 +23,29 @@ export const STORED_ROW_LISTS: readonly ListDefinition[] = [PRODUCT_LIST, STOCK_
 export const storedRowSegments = (): StoredSegment[] => STORED_ROW_LISTS.flatMap((d) => storedSegments(d));
 
 type Query = (sql: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/**
+ * One short statement whose value changes with anything the checks below read: the wrappers' catalog
+ * rows, the stored columns' and their expressions', the opaque_id domain's constraints (each with its
+ * xmin, so that any change of them shows). The periodic check runs only this, on one connection for
+ * one statement as the service's other housekeeping does (a pool of two is the request path's), and
+ * the full check only when it changed.
+ */
+function fingerprintSql(): string {
+  const functions = STORED_FORM_FUNCTIONS.map((f) => `to_regprocedure('public.${f.name}(${f.argument})')`);
+  const columns = storedRowSegments().map((s) => `(to_regclass('public.${s.table}'), '${s.column}')`);
+  return `SELECT md5(COALESCE(string_agg(x, '|' ORDER BY x), '')) AS fingerprint FROM (
+    SELECT 'f ' || p.oid::text || ' ' || p.xmin::text || ' ' || p.provolatile::text || ' ' || p.prosrc
+      FROM pg_proc p WHERE p.oid IN (${functions.join(', ')})
+    UNION ALL
+    SELECT 'c ' || a.attrelid::text || ' ' || a.attname || ' ' || a.attgenerated::text || ' ' || a.xmin::text || ' ' ||
+           COALESCE(pg_get_expr(d.adbin, d.adrelid), '')
+      FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+     WHERE (a.attrelid, a.attname::text) IN (${columns.join(', ')}) AND NOT a.attisdropped
+    UNION ALL
+    SELECT 'd ' || c.oid::text || ' ' || c.xmin::text || ' ' || c.convalidated::text || ' ' || pg_get_constraintdef(c.oid)
+      FROM pg_constraint c WHERE c.contypid = to_regtype('public.opaque_id')) f(x)`;
+}
 
 /** A generated column's expression as PostgreSQL prints it (`pg_get_expr`), or how it is not one. */
 async function liveExpression(query: Query, table: string, column: string): Promise<string | 'missing' | 'plain'> {
@@ -177,6 +201,9 @@ export class RowWritersState implements OnApplicationBootstrap, OnModuleDestroy 
   private stored: string[] = [];
   private ids: string[] = [];
   private declared: Map<string, string> | undefined;
+  private readonly fingerprint = fingerprintSql();
+  /** The fingerprint the last full check saw. */
+  private checked: string | undefined;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
@@ -191,7 +218,8 @@ export class RowWritersState implements OnApplicationBootstrap, OnModuleDestroy 
       throw new DatabaseOverloadedError(STORED_ROWS_CHECK_EVERY_MS / 1000);
   }
 
-  onApplicationBootstrap(): void {
+  /** The first check before the port opens (at most FIRST_CHECK_MS: a database that hangs must not stop the start). */
+  async onApplicationBootstrap(): Promise<void> {
     let inFlight = false;
     const tick = (): void => {
       if (inFlight) return;
@@ -200,6 +228,9 @@ export class RowWritersState implements OnApplicationBootstrap, OnModuleDestroy 
     };
     tick();
     this.timer = setInterval(tick, STORED_ROWS_CHECK_EVERY_MS).unref();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.checking, new Promise((resolve) => (timer = setTimeout(resolve, FIRST_CHECK_MS)))]);
+    clearTimeout(timer);
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -208,18 +239,21 @@ export class RowWritersState implements OnApplicationBootstrap, OnModuleDestroy 
   }
 
   /**
-   * Checks once; returns what differs (empty: intact). The declared expressions as this database
-   * prints them are made once (temporary tables: catalog writes) and again only when a column differs
-   * from them (another PostgreSQL version may print them otherwise).
+   * Checks once; returns what differs (empty: intact). Cheap while nothing changed: one statement
+   * (fingerprintSql) unless the catalog it reads changed since the last full check, which prints
+   * the declared expressions with temporary tables (catalog writes) and tries the domain.
    */
   async check(): Promise<string[]> {
     let stored: string[];
     let ids: string[];
     try {
+      const [{ fingerprint }] = await this.dataSource.query<{ fingerprint: string }[]>(this.fingerprint);
+      if (fingerprint === this.checked) return [...this.stored, ...this.ids];
       [stored, ids] = await rolledBack(this.dataSource, async (query) => [
         await this.storedDiffer(query),
         await idDomainDiffers(query),
       ]);
+      this.checked = fingerprint;
     } catch (error) {
       // Not migrated yet (readiness says so), or the database is down: nothing to conclude.
       this.logger.debug(`the row writers were not checked: ${(error as Error).message}`);

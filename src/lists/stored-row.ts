@@ -108,7 +108,9 @@ function aliasesIn(sql: string): Set<string> {
   const found = new Set<string>();
   sql.split(CONSTANTS).forEach((part, n) => {
     if (n % 2 === 1) return;
-    for (const m of part.matchAll(/\b([a-z_][a-z0-9_]*)\.[a-z_]/g)) if (m[1] !== 'public') found.add(m[1]);
+    // Any qualified name counts, a schema's too: a column that calls `public.f(p.x)` reads two names and
+    // is written at read (a function could read another table).
+    for (const m of part.matchAll(/\b([a-z_][a-z0-9_]*)\.[a-z_]/g)) found.add(m[1]);
   });
   return found;
 }
