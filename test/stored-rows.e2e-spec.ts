@@ -310,3 +310,29 @@ it('refuses every list while the opaque_id domain takes what the id writer canno
   expect(await state.check()).toEqual([]);
   await t.get('/v1/catalog/products', KEYS.tenantA).expect(200);
 });
+
+it("stores what a read writes whatever a writer's search_path finds first (a to_json or to_char of its own)", async () => {
+  await t.db.query(`CREATE SCHEMA shadow`);
+  // An exact match of the argument's type wins over pg_catalog.to_json(anyelement), wherever
+  // pg_catalog is on the path: the wrappers must name pg_catalog's functions.
+  await t.db.query(`CREATE FUNCTION shadow.to_json(value text) RETURNS json LANGUAGE sql IMMUTABLE
+    AS $$ SELECT pg_catalog.to_json('not ' || value) $$`);
+  await t.db.query(`CREATE FUNCTION shadow.to_char(value timestamp, pattern text) RETURNS text LANGUAGE sql
+    IMMUTABLE AS $$ SELECT '1970-01-01T00:00:00.000Z' $$`);
+  try {
+    for (const path of ['shadow, public', 'shadow, pg_catalog, public'])
+      await t.db.transaction(async (m) => {
+        await m.query(`SET LOCAL search_path = ${path}`);
+        await m.query(`UPDATE public.products SET name = 'Cola Zero', updated_at = '2026-11-01T10:00:00Z'
+          WHERE id = 'prd_a1_cola'`);
+      });
+    expect(await staleStoredRows((q) => t.db.query(q))).toEqual([]);
+    const served = (await t.get('/v1/catalog/products/prd_a1_cola', KEYS.tenantA).expect(200)).body;
+    expect({ name: served.name, updatedAt: served.updatedAt }).toEqual({
+      name: 'Cola Zero',
+      updatedAt: '2026-11-01T10:00:00.000Z',
+    });
+  } finally {
+    await t.db.query(`DROP SCHEMA shadow CASCADE`);
+  }
+});
