@@ -11,6 +11,7 @@ import { HealthModule } from './health/health.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
 import { ObservabilityModule } from './observability/observability.module.js';
 import { ListsModule } from './lists/lists.module.js';
+import { RowWritersModule } from './row-writers/row-writers.module.js';
 import { ErrorEnvelopeFilter } from './http/error-envelope.filter.js';
 import { ParamsValidationPipe } from './params/params-validation.pipe.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
@@ -28,6 +29,7 @@ export class AppModule {
         HealthModule,
         TenancyModule,
         ListsModule,
+        RowWritersModule,
         AuthModule,
         RateLimitModule,
         CatalogModule,

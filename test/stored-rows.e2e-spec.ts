@@ -2,7 +2,7 @@ import { objectJson, type JsonColumn } from '../src/lists/json-columns.js';
 import { definedLists, type ListDefinition } from '../src/lists/list-definition.js';
 import { storedRowJson } from '../src/lists/stored-row.js';
 import { migrate } from '../src/database/data-source-options.js';
-import { RowWritersState, STORED_ROW_LISTS } from '../src/lists/row-writers-state.js';
+import { remakeStoredRows, RowWritersState, STORED_ROW_LISTS } from '../src/row-writers/row-writers-state.js';
 import { KEYS, testDataset } from './support/dataset.js';
 import { STORED_SEGMENTS, staleStoredRows } from './support/stored-rows.js';
 import { seededRandom } from './support/sync-harness.js';
@@ -243,7 +243,7 @@ it(`refuses stored rows that DDL made lie, until db:migrate makes them again (ST
     expect({ name, ready: (await t.get('/health/ready', null)).status }).toEqual({ name, ready: 503 });
     await t.get('/v1/catalog/categories', KEYS.tenantA).expect(200);
 
-    const applied = await migrate({ url: t.databaseUrl });
+    const applied = await migrate({ url: t.databaseUrl }, remakeStoredRows);
     expect(applied.join()).toContain('the stored rows, made again');
     expect({ name, intact: await state.check() }).toEqual({ name, intact: [] });
     expect(await staleStoredRows((q) => t.db.query(q))).toEqual([]);

@@ -1,6 +1,5 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { DbPooler } from '../config/app-config.js';
-import { checkStoredRows, rebuildStoredRows } from '../lists/row-writers-state.js';
 import { ENTITIES, MIGRATIONS } from '../schema/index.js';
 import {
   RECORD_GUARD_SQL,
@@ -79,9 +78,14 @@ export function createDataSource(settings: DatabaseSettings): DataSource {
  * fail safe (see src/schema/sync-state.ts): before, whatever changed the synced tables' triggers or
  * columns outside the migrations voids older positions, and triggers found in another firing mode (a
  * restore, an operator) are set back, with the product counts they maintain recounted; after, the
- * catalog as the migrations left it is recorded as the service's own.
+ * catalog as the migrations left it is recorded as the service's own. `afterMigrations` runs under
+ * the same lock before that record (the commands pass remakeStoredRows, src/row-writers/), and says
+ * what it did.
  */
-export async function migrate(settings: DatabaseSettings): Promise<string[]> {
+export async function migrate(
+  settings: DatabaseSettings,
+  afterMigrations?: (ds: DataSource) => Promise<string[]>,
+): Promise<string[]> {
   const ds = createDataSource({ ...settings, replicaUrls: [], poolSize: 2, statementTimeoutMs: 10 * 60 * 1000 });
   await ds.initialize();
   // Pods that start together (init containers, MIGRATE_ON_START) take turns: the second one waits,
@@ -91,16 +95,7 @@ export async function migrate(settings: DatabaseSettings): Promise<string[]> {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await keepPositionsSafe(ds, 'before');
     const applied = (await ds.runMigrations({ transaction: 'all' })).map((m) => m.name);
-    // Stored rows that are not this version's (DDL after their migration) are made again; the rows
-    // they held may have been sent and synced, so every older position is refused.
-    const wrong = await checkStoredRows(ds);
-    if (wrong.length > 0) {
-      await ds.transaction(async (m) => {
-        await rebuildStoredRows(m);
-        await m.query(VOID_UNRECORDED_CHANGES_SQL);
-      });
-      applied.push(`the stored rows, made again (${wrong.join('; ')})`);
-    }
+    if (afterMigrations !== undefined) applied.push(...(await afterMigrations(ds)));
     await keepPositionsSafe(ds, 'after');
     return applied;
   } finally {

@@ -14,7 +14,7 @@ import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { Response } from 'express';
 import { PublicRoute } from '../auth/require-scope.decorator.js';
-import { RowWritersState } from '../lists/row-writers-state.js';
+import { RowWritersState } from '../row-writers/row-writers-state.js';
 import { MigrationState } from './migration-state.js';
 import { ShutdownState } from './shutdown-state.js';
 

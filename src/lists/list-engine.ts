@@ -12,7 +12,7 @@ import type { FilterDefinition, FilterValues, ListDefinition, SyncedListDefiniti
 import { type ListRead, ListStatements, type PageWindow, rowJoins, rowJson, type SyncRead } from './list-statements.js';
 import { pageBody } from './page.js';
 import { RemovalStatements, type RemovalsQuery, type RemovalsRead } from './removals.js';
-import { RowWritersState } from './row-writers-state.js';
+import { RowTrust } from './row-trust.js';
 import { AHEAD_OF_DATABASE, type DecodedPosition, invalidPosition, REFUSED, SyncPositions } from './sync-position.js';
 
 /** What a paginated list request asks for: page numbers or a cursor, a sync position, a store, filters. */
@@ -90,12 +90,12 @@ export class ListEngine {
     private readonly reader: ScopedReader,
     private readonly database: DatabaseIncarnation,
     // Absent where the engine reads without the service (the benchmark's fair server).
-    @Optional() private readonly rowWriters?: RowWritersState,
+    @Optional() private readonly rowTrust?: RowTrust,
   ) {}
 
-  /** Rows are read only while what their writers rely on holds (RowWritersState). */
+  /** Rows are read only while what their writers rely on holds (RowTrust). */
   private rowsTrusted(definition: ListDefinition): void {
-    this.rowWriters?.assertIntact(definition);
+    this.rowTrust?.assertIntact(definition);
   }
 
   async page<Q extends ListQuery>(definition: ListDefinition<Q>, caller: ApiCaller, query: Q): Promise<ListedPage> {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type AppConfig, ConfigError } from '../config/app-config.js';
 import { importDataset } from '../dataset/import-dataset.js';
 import { createDataSource, migrate } from '../database/data-source-options.js';
+import { remakeStoredRows } from '../row-writers/row-writers-state.js';
 import {
   type EmbeddedDatabase,
   embeddedPostgresInstalled,
@@ -40,7 +41,7 @@ export async function prepareDatabase(config: AppConfig, log: (line: string) => 
   }
   const prepared: AppConfig = Object.freeze({ ...config, databaseUrl: url });
   try {
-    const migrations = config.migrateOnStart ? await migrate({ url }) : [];
+    const migrations = config.migrateOnStart ? await migrate({ url }, remakeStoredRows) : [];
     if (migrations.length > 0) log(`Applied migrations: ${migrations.join(', ')}`);
     let demoLoaded = false;
     if (embedded !== null && (await isEmpty(url))) {

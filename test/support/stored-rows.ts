@@ -1,5 +1,5 @@
 import type { StoredSegment } from '../../src/lists/stored-row.js';
-import { storedRowSegments } from '../../src/lists/row-writers-state.js';
+import { storedRowSegments } from '../../src/row-writers/row-writers-state.js';
 
 type Query = (
   sql: string,

@@ -17,7 +17,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *
  * A migration is a snapshot: the SQL is written out here; test/stored-rows.e2e-spec.ts fails when a
  * column's expression differs from what the row declarations derive now, and the service refuses to
- * read stored rows that are not (src/lists/row-writers-state.ts).
+ * read stored rows that are not (src/row-writers/row-writers-state.ts).
  */
 export class StoredRows1764979200000 implements MigrationInterface {
   name = 'StoredRows1764979200000';

@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { ConfigError, loadConfig } from '../../config/app-config.js';
 import { commandDatabase } from '../../startup/command-database.js';
 import { migrate } from '../../database/data-source-options.js';
+import { remakeStoredRows } from '../../row-writers/row-writers-state.js';
 
 async function main(): Promise<number> {
   const config = loadConfig(process.env);
@@ -14,7 +15,7 @@ async function main(): Promise<number> {
     );
   const database = await commandDatabase(config);
   try {
-    const applied = await migrate({ url: database.url });
+    const applied = await migrate({ url: database.url }, remakeStoredRows);
     console.log(applied.length === 0 ? 'The database is up to date.' : `Applied: ${applied.join(', ')}`);
     return 0;
   } finally {

@@ -3,10 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { DatabaseOverloadedError } from '../database/deadline.js';
 import { STORED_FORM_FUNCTIONS } from '../schema/stored-row-functions.js';
+import { VOID_UNRECORDED_CHANGES_SQL } from '../schema/sync-state.js';
 import { PRODUCT_LIST } from '../catalog/products/products.list.js';
 import { STOCK_LIST } from '../inventory/stock/stock.list.js';
-import type { ListDefinition } from './list-definition.js';
-import { type StoredSegment, storedSegments } from './stored-row.js';
+import type { ListDefinition } from '../lists/list-definition.js';
+import { RowTrust } from '../lists/row-trust.js';
+import { type StoredSegment, storedSegments } from '../lists/stored-row.js';
 
 /** How often the service looks again (a catalog read of a few rows on the primary). */
 export const STORED_ROWS_CHECK_EVERY_MS = 10_000;
@@ -163,7 +165,7 @@ export function checkStoredRows(dataSource: DataSource): Promise<string[]> {
   });
 }
 
-/** Makes every stored column and wrapper this version's again (db:migrate, when storedRowsDiffer finds any). */
+/** Makes every stored column and wrapper this version's again (remakeStoredRows). */
 export async function rebuildStoredRows(m: EntityManager): Promise<void> {
   await m.query(`SET LOCAL statement_timeout = 0`);
   for (const f of STORED_FORM_FUNCTIONS)
@@ -194,7 +196,7 @@ export async function rebuildStoredRows(m: EntityManager): Promise<void> {
  * run (the database down, not migrated) changes nothing.
  */
 @Injectable()
-export class RowWritersState implements OnApplicationBootstrap, OnModuleDestroy {
+export class RowWritersState extends RowTrust implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('RowWriters');
   private timer: NodeJS.Timeout | undefined;
   private checking: Promise<unknown> = Promise.resolve();
@@ -205,7 +207,9 @@ export class RowWritersState implements OnApplicationBootstrap, OnModuleDestroy 
   /** The fingerprint the last full check saw. */
   private checked: string | undefined;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    super();
+  }
 
   /** Whether the row writers' assumptions hold, as last checked. */
   get intact(): boolean {
@@ -213,7 +217,7 @@ export class RowWritersState implements OnApplicationBootstrap, OnModuleDestroy 
   }
 
   /** Refuses a read of the list while a check fails for it: a 503, never rows that may be wrong. */
-  assertIntact(definition: Pick<ListDefinition, 'row'>): void {
+  override assertIntact(definition: Pick<ListDefinition, 'row'>): void {
     if (this.ids.length > 0 || (this.stored.length > 0 && definition.row.stored !== undefined))
       throw new DatabaseOverloadedError(STORED_ROWS_CHECK_EVERY_MS / 1000);
   }
@@ -291,4 +295,20 @@ export class RowWritersState implements OnApplicationBootstrap, OnModuleDestroy 
       this.logger.error(`${what} differ from this version's: ${now.join('; ')}. ${reads} answer 503 until ${remedy}.`);
     else this.logger.log(`${what} are this version's again: ${reads.toLowerCase()} are answered`);
   }
+}
+
+/**
+ * What `migrate()` runs after the migrations, under their lock (db:migrate, MIGRATE_ON_START): stored
+ * rows that are not this version's (DDL after their migration) are made again, and every older sync
+ * position is refused, since rows sent meanwhile may have been wrong. Returns what it did, for the
+ * command's output.
+ */
+export async function remakeStoredRows(dataSource: DataSource): Promise<string[]> {
+  const wrong = await checkStoredRows(dataSource);
+  if (wrong.length === 0) return [];
+  await dataSource.transaction(async (m) => {
+    await rebuildStoredRows(m);
+    await m.query(VOID_UNRECORDED_CHANGES_SQL);
+  });
+  return [`the stored rows, made again (${wrong.join('; ')})`];
 }
