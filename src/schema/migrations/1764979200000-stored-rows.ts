@@ -132,7 +132,14 @@ export class StoredRows1764979200000 implements MigrationInterface {
 }
 
 /** Every generated column of the marked tables: none is a change of its own. */
-const GENERATED = ['search_text', 'product_row_v1_1', 'product_row_v1_2', 'product_row_v1_3', 'stock_row_v1_1', 'stock_row_v1_2'];
+const GENERATED = [
+  'search_text',
+  'product_row_v1_1',
+  'product_row_v1_2',
+  'product_row_v1_3',
+  'stock_row_v1_1',
+  'stock_row_v1_2',
+];
 
 /** mark_change as FailSafeSync wrote it, comparing rows without `generated` and the marker. */
 const markChange = (generated: readonly string[]): string => {
