@@ -103,16 +103,32 @@ function pieces(d: RowSource): Piece[] {
 /** SQL's string constants, and what is between them. */
 const CONSTANTS = /('(?:[^']|'')*')/;
 
+/** Every qualified name of an expression (`p.name`: [p, name]), outside string constants. */
+function qualifiedNames(sql: string): [string, string][] {
+  return sql
+    .split(CONSTANTS)
+    .filter((_, n) => n % 2 === 0)
+    .flatMap((part) =>
+      [...part.matchAll(/\b([a-z_][a-z0-9_]*)\.([a-z_][a-z0-9_]*)/g)].map((m): [string, string] => [m[1], m[2]]),
+    );
+}
+
 /** The table aliases an expression's column references name (`p.name`: p), outside string constants. */
 function aliasesIn(sql: string): Set<string> {
-  const found = new Set<string>();
-  sql.split(CONSTANTS).forEach((part, n) => {
-    if (n % 2 === 1) return;
-    // Any qualified name counts, a schema's too: a column that calls `public.f(p.x)` reads two names and
-    // is written at read (a function could read another table).
-    for (const m of part.matchAll(/\b([a-z_][a-z0-9_]*)\.[a-z_]/g)) found.add(m[1]);
-  });
-  return found;
+  // Any qualified name counts, a schema's too: a column that calls `public.f(p.x)` reads two names and
+  // is written at read (a function could read another table).
+  return new Set(qualifiedNames(sql).map(([alias]) => alias));
+}
+
+/** The columns of its own table a stored segment reads (what a write of them changes). */
+export function columnsRead(segment: StoredSegment): string[] {
+  return [
+    ...new Set(
+      qualifiedNames(segment.atRead)
+        .filter(([alias]) => alias === segment.alias)
+        .map(([, c]) => c),
+    ),
+  ];
 }
 
 /** The expression over the table's own columns: `p.name` becomes `name` (outside string constants). */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { STORED_SEGMENTS } from './stored-rows.js';
+import { columnsRead } from '../../src/lists/stored-row.js';
 
 /**
  * What the committed statements of a list read (src/queries/*.sql, written by `npm run sql`): the
@@ -65,11 +66,4 @@ export function listReads(file: string): ListReads {
 }
 
 /** Each stored row's generated column (`table.column`) → the columns of its table its expression reads. */
-const STORED = new Map(
-  STORED_SEGMENTS.map((s) => [
-    `${s.table}.${s.column}`,
-    [...s.atRead.replace(/'(?:[^']|'')*'/g, '').matchAll(new RegExp(`\\b${s.alias}\\.([a-z_][a-z0-9_]*)`, 'g'))].map(
-      (m) => m[1],
-    ),
-  ]),
-);
+const STORED = new Map(STORED_SEGMENTS.map((s) => [`${s.table}.${s.column}`, columnsRead(s)]));
