@@ -110,7 +110,7 @@ function get(agent: http.Agent, base: string, path: string, key: string): Promis
  * A polite client: its keep-alive connection open and its key known before the attack (one read),
  * then one by-id read at a time until `done()`, with every status and how long each took.
  */
-async function politeClient(base: string, key = KEYS.tenantB, path = POLITE_BY_ID) {
+async function politeClient(base: string, key: string = KEYS.tenantB, path = POLITE_BY_ID) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   await get(agent, base, path, key);
   return async (done: () => boolean) => {

@@ -74,7 +74,7 @@ const FILES: Record<string, () => Example[]> = {
     ['exists', () => t.app.get(StoresRepository).exists('ten_a', 'sto_a1', 'cli_a_all', Date.now() + 60_000)],
   ],
   'api-keys.repository.sql': () => [
-    ['findByDigest', () => t.app.get(ApiKeysRepository).findByDigest('0'.repeat(64), Date.now() + 60_000)],
+    ['findByDigest', () => t.app.get(ApiKeysRepository).findByDigest('0'.repeat(64), Date.now() + 60_000, 'cli_a_all')],
   ],
 };
 
