@@ -1,5 +1,6 @@
-import type { IncomingMessage } from 'node:http';
-import { gateClientOf } from './pipeline-depth.js';
+import http, { type IncomingMessage } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { boundRequests, gateClientOf } from './pipeline-depth.js';
 
 const request = (authorization?: string, remoteAddress = '10.0.0.7'): IncomingMessage =>
   ({ headers: authorization === undefined ? {} : { authorization }, socket: { remoteAddress } }) as never;
@@ -24,5 +25,55 @@ describe('gateClientOf', () => {
     expect(gateClientOf(request())).toBe('address 10.0.0.7');
     expect(gateClientOf(request('Bearer k1'))).toBe('address 10.0.0.7');
     expect(gateClientOf(request('Basic abc', '10.0.0.8'), known)).toBe('address 10.0.0.8');
+  });
+});
+
+describe('boundRequests', () => {
+  it("leaves Node's own _paused field on a connection none of whose requests was held", async () => {
+    // An accessor in its place on every socket cost every request about 19 µs of CPU on Node 26.
+    const server = http.createServer();
+    const connections: Socket[] = [];
+    server.on('connection', (socket: Socket) => connections.push(socket));
+    let finishSlow: () => void = () => undefined;
+    let slowStarted = false;
+    server.on('request', (req: IncomingMessage, res: http.ServerResponse) => {
+      if (req.url !== '/slow') return void res.end('ok');
+      slowStarted = true;
+      finishSlow = () => res.end('slow');
+    });
+    boundRequests(server, { perConnection: 1, perClient: 1, total: 1 }, () => 'one client');
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const get = (path: string, agent: http.Agent): Promise<string> =>
+      new Promise((resolve, reject) =>
+        http
+          .get({ port, host: '127.0.0.1', path, agent }, (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => resolve(body));
+          })
+          .on('error', reject),
+      );
+    const field = (socket: Socket) => Object.getOwnPropertyDescriptor(socket, '_paused');
+    const a = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const b = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      expect(await get('/fast', a)).toBe('ok');
+      expect(field(connections[0])).toEqual(expect.objectContaining({ value: false, writable: true }));
+      // The process's one place is taken on connection a: connection b's request is held until it ends.
+      const slow = get('/slow', a);
+      while (!slowStarted) await new Promise((r) => setTimeout(r, 5));
+      const held = get('/fast', b);
+      while (connections.length < 2 || field(connections[1])?.get === undefined)
+        await new Promise((r) => setTimeout(r, 5));
+      finishSlow();
+      expect(await slow).toBe('slow');
+      expect(await held).toBe('ok');
+      expect(field(connections[0])).toEqual(expect.objectContaining({ value: false, writable: true }));
+    } finally {
+      a.destroy();
+      b.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
