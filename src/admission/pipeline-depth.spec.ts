@@ -55,6 +55,11 @@ describe('boundRequests', () => {
           .on('error', reject),
       );
     const field = (socket: Socket) => Object.getOwnPropertyDescriptor(socket, '_paused');
+    // Polls `done` for up to 2 s: a state that never comes fails here, not as the test's timeout.
+    const until = async (done: () => boolean): Promise<void> => {
+      for (const start = Date.now(); !done(); await new Promise((r) => setTimeout(r, 5)))
+        if (Date.now() - start > 2000) throw new Error('the state waited for did not come within 2 s');
+    };
     const a = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const b = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
@@ -62,13 +67,17 @@ describe('boundRequests', () => {
       expect(field(connections[0])).toEqual(expect.objectContaining({ value: false, writable: true }));
       // The process's one place is taken on connection a: connection b's request is held until it ends.
       const slow = get('/slow', a);
-      while (!slowStarted) await new Promise((r) => setTimeout(r, 5));
+      await until(() => slowStarted);
       const held = get('/fast', b);
-      while (connections.length < 2 || field(connections[1])?.get === undefined)
-        await new Promise((r) => setTimeout(r, 5));
+      // Held: b's socket was made holdable (its request waits for a's).
+      await until(() => connections.length === 2 && field(connections[1])?.get !== undefined);
+      expect(field(connections[1])?.get).toBeInstanceOf(Function);
       finishSlow();
       expect(await slow).toBe('slow');
       expect(await held).toBe('ok');
+      // The connection that was held is read again once its request started.
+      expect(await get('/fast', b)).toBe('ok');
+      expect(connections).toHaveLength(2);
       expect(field(connections[0])).toEqual(expect.objectContaining({ value: false, writable: true }));
     } finally {
       a.destroy();
