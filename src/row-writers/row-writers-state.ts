@@ -306,9 +306,34 @@ export class RowWritersState extends RowTrust implements OnApplicationBootstrap,
 export async function remakeStoredRows(dataSource: DataSource): Promise<string[]> {
   const wrong = await checkStoredRows(dataSource);
   if (wrong.length === 0) return [];
-  await dataSource.transaction(async (m) => {
-    await rebuildStoredRows(m);
-    await m.query(VOID_UNRECORDED_CHANGES_SQL);
-  });
+  try {
+    await dataSource.transaction(async (m) => {
+      await rebuildStoredRows(m);
+      await m.query(VOID_UNRECORDED_CHANGES_SQL);
+    });
+  } catch (error) {
+    throw rowsBreakingAConstraint(error) ?? error;
+  }
   return [`the stored rows, made again (${wrong.join('; ')})`];
+}
+
+/** PostgreSQL's unique_violation. */
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Adding a stored column again rewrites the table and builds its indexes again, which checks every row
+ * against them. Rows that break a deferrable UNIQUE (store_id, sku) get in when its check, a trigger,
+ * does not fire: written with the table's triggers disabled or session_replication_role = replica.
+ * Nothing was changed (one transaction); the error names the key and what to do.
+ */
+function rowsBreakingAConstraint(error: unknown): Error | undefined {
+  const driver = (error as { driverError?: { code?: string; detail?: string; constraint?: string; table?: string } })
+    .driverError;
+  if (driver?.code !== UNIQUE_VIOLATION) return undefined;
+  return new Error(
+    `the stored rows could not be made again: rows of ${driver.table ?? 'a table'} break ${driver.constraint ?? 'a unique constraint'}` +
+      ` (${driver.detail ?? 'duplicated keys'}), written while its check did not fire (triggers disabled or` +
+      ` session_replication_role = replica). Nothing was changed; product and stock reads stay refused.` +
+      ` Give those rows distinct values and run db:migrate again.`,
+  );
 }
