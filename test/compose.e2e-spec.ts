@@ -126,12 +126,23 @@ describeWhenAvailable('docker-compose.yml with podman-compose', whatIsMissing(),
       await until('PostgreSQL accepting connections', 90_000, async () => {
         return (await podman('exec', container('postgres'), 'pg_isready', '-U', 'catalog', '-d', 'catalog')).code === 0;
       });
+      // The run `up -d` started (before PostgreSQL was ready) must have ended: a start of a running
+      // container would attach to that run, not make one of its own.
+      await until('the first migrate run ended', 120_000, async () => {
+        const state = await podman('inspect', '--format', '{{.State.Running}}', container('migrate'));
+        return state.code === 0 && state.output.trim() === 'false';
+      });
       const migrated = expectOk('the migrate service', await podman('start', '--attach', container('migrate')));
       const exitCode = expectOk(
         'podman inspect',
         await podman('inspect', '--format', '{{.State.ExitCode}}', container('migrate')),
       ).trim();
-      expect({ exitCode, imported: /Imported|products/.test(migrated) }).toEqual({ exitCode: '0', imported: true });
+      // What it printed, when it failed: the next failure says why.
+      expect({
+        exitCode,
+        imported: /Imported|products/.test(migrated),
+        output: exitCode === '0' ? '' : migrated.slice(-3000),
+      }).toEqual({ exitCode: '0', imported: true, output: '' });
       const running = (await podman('inspect', '--format', '{{.State.Running}}', container('api'))).output.trim();
       if (running !== 'true') expectOk('podman start api', await podman('start', container('api')));
 

@@ -272,9 +272,9 @@ it(`refuses stored rows that DDL made lie, until db:migrate makes them again (ST
 it('refuses to make stored rows again over a sku that triggers disabled let two products share, and says so', async () => {
   const state = t.app.get(RowWritersState);
   expect(await state.check()).toEqual([]);
-  const [first, second] = (
-    await t.db.query(`SELECT id, sku FROM products WHERE store_id = 'sto_a1' ORDER BY id LIMIT 2`)
-  ) as { id: string; sku: string }[];
+  const [first, second] = (await t.db.query(
+    `SELECT id, sku FROM products WHERE store_id = 'sto_a1' ORDER BY id LIMIT 2`,
+  )) as { id: string; sku: string }[];
   await t.db.transaction(async (m) => {
     await m.query(`ALTER TABLE products DISABLE TRIGGER ALL`);
     await m.query(`UPDATE products SET sku = $2 WHERE id = $1`, [second.id, first.sku]);
