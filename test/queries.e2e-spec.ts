@@ -47,14 +47,6 @@ const examplesOf = (definition: ListDefinition): Example[] =>
     if (e.id !== undefined) return [e.description, () => engine().findOne(definition, scope, e.id!), e.answers];
     if (e.all === true)
       return [`list: ${e.description}`, () => engine().all(definition, scope, e.filters ?? {}), e.answers];
-    if (e.all === 'array') {
-      // The array's rows, as all() would answer them.
-      const rows = async () =>
-        (JSON.parse(await engine().array(definition, scope, e.filters ?? {})) as unknown[]).map((r) =>
-          JSON.stringify(r),
-        );
-      return [`list: ${e.description}`, rows, e.answers];
-    }
     const filters = filterValues(definition, e.filters ?? {});
     const window = e.window ?? page(50);
     const read = () => engine().read(definition, { scope, filters, window, sync: e.sync ?? {} });

@@ -9,7 +9,6 @@ import type { PageWindow } from '../src/lists/list-statements.js';
 import type { DataScope } from '../src/tenancy/data-scope.js';
 import { ScopedReader } from '../src/tenancy/scoped-reader.js';
 import { testDataset } from './support/dataset.js';
-import { seededRandom } from './support/sync-harness.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -37,7 +36,6 @@ const SCOPES = {
   'key limited to stores': { scope: scope('ten_a', ['sto_a2', 'sto_b1']), stores: ['sto_a2'] },
 };
 const CASES = Object.entries(SCOPES);
-const ARRAY_SEED = Number(process.env.ARRAY_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const engine = () => t.app.get(ListEngine);
 const products = {
   list: (s: DataScope, filters: FilterValues, window: PageWindow) =>
@@ -96,20 +94,6 @@ describe.each(CASES)('in the scope of the %s', (_name, { scope: s, stores }) => 
     expect(storesOf(rows)).toEqual(stores);
   });
 
-  it('the category list read as one array is its rows joined, in their order, for every filter', async () => {
-    const sorts = ['sortOrder', 'name'] as const;
-    for (const activeOnly of [true, false])
-      for (const sortBy of sorts)
-        for (const parentCategoryId of [undefined, 'cat_a1_drinks', 'cat_b1_drinks', 'cat_none']) {
-          const filters = { activeOnly, sortBy, parentCategoryId };
-          const rows = await engine().all(CATEGORY_LIST, s, filters);
-          expect({ filters, array: await engine().array(CATEGORY_LIST, s, filters) }).toEqual({
-            filters,
-            array: `[${rows.join(',')}]`,
-          });
-        }
-  });
-
   it('the promotion list returns only promotions of its stores', async () => {
     const rows = parse(await engine().all(PROMOTION_LIST, s, {}));
     expect(storesOf(rows)).toEqual(stores.filter((id) => ['sto_a1', 'sto_a2', 'sto_b1'].includes(id)));
@@ -126,49 +110,6 @@ describe.each(CASES)('in the scope of the %s', (_name, { scope: s, stores }) => 
     expect(products.map((r) => storeOf(r.id)).sort()).toEqual(stores);
     expect(categories.map((r) => storeOf(r.id)).sort()).toEqual(stores);
   });
-});
-
-/**
- * Categories are answered as one JSON array that PostgreSQL joins (ListEngine.array). The invariant:
- * it is, byte for byte, the rows all() reads joined in their order, whatever names and sort orders
- * the rows hold (ties, case, accents, the empty name; seed printed) and whatever the filters.
- */
-it(`reads categories as one array that is their rows joined (ARRAY_SEED=${ARRAY_SEED})`, async () => {
-  const random = seededRandom(ARRAY_SEED);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
-  const names = ['a', 'A', 'ä', 'Ä', 'b', '', ' ', 'a ', 'Zz', 'é€😀', 'W "q" \\ / \u2028', 'ǅ', 'İ', 'ß'];
-  const before = await t.db.query(`SELECT id, name, sort_order, is_active FROM categories`);
-  try {
-    for (let round = 0; round < 5; round++) {
-      for (const { id } of before)
-        await t.db.query(`UPDATE categories SET name = $2, sort_order = $3, is_active = $4 WHERE id = $1`, [
-          id,
-          pick(names),
-          pick([0, 1, 1, 2, -1]),
-          random() < 0.8,
-        ]);
-      for (const s of Object.values(SCOPES).map((c) => c.scope))
-        for (const activeOnly of [true, false])
-          for (const sortBy of ['sortOrder', 'name'] as const) {
-            const filters = { activeOnly, sortBy };
-            const rows = await engine().all(CATEGORY_LIST, s, filters);
-            expect({
-              seed: ARRAY_SEED,
-              round,
-              filters,
-              array: await engine().array(CATEGORY_LIST, s, filters),
-            }).toEqual({ seed: ARRAY_SEED, round, filters, array: `[${rows.join(',')}]` });
-          }
-    }
-  } finally {
-    for (const row of before)
-      await t.db.query(`UPDATE categories SET name = $2, sort_order = $3, is_active = $4 WHERE id = $1`, [
-        row.id,
-        row.name,
-        row.sort_order,
-        row.is_active,
-      ]);
-  }
 });
 
 describe('stock availability', () => {

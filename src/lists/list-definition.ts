@@ -153,8 +153,8 @@ export interface ListExample<Q> {
   };
   /** One row by id (ListEngine.one) instead of a page. */
   readonly id?: string;
-  /** Every row, not a page: as rows (ListEngine.all) or as one JSON array (ListEngine.array). */
-  readonly all?: true | 'array';
+  /** Every row, not a page (ListEngine.all). */
+  readonly all?: boolean;
   /**
    * The ids of the rows it answers on the test data (test/support/dataset.ts), in order: each row's
    * first key (`id`, or the stock row's `productId`).

@@ -179,22 +179,6 @@ export class ListEngine {
     return rows.map((r) => r.json);
   }
 
-  /** What all() reads, as one JSON array (ListStatements.array): for an answer that is the array. */
-  async array<Q>(definition: ListDefinition<Q>, scope: DataScope, query: Partial<Q>): Promise<JsonText> {
-    this.rowsTrusted(definition);
-    const input: ListRead = {
-      scope,
-      filters: filterValues(definition, query),
-      window: { pageSize: 0, offset: 0 },
-      sync: {},
-    };
-    const statement = this.statementsOf(definition).array(input);
-    const [row] = await this.reader.read(scope, { cost: 'expensive' }, (db) =>
-      db.rows<{ json: JsonText }, ListRead>(statement, input),
-    );
-    return row.json;
-  }
-
   /**
    * A page of a list's removals feed (src/lists/removals.ts): the position checked like a round's
    * (400s before the store's 404), each page in one snapshot, guarded first, on a replica only when it

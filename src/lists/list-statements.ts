@@ -99,7 +99,6 @@ export class ListStatements {
   private readonly counts: Shapes<ListRead>;
   private readonly pages: Shapes<ListRead>;
   private readonly wholes: Shapes<ListRead>;
-  private readonly arrays: Shapes<ListRead>;
   private readonly changedParents: Shapes<ListRead>;
   /** Every input read through a column of the list's table: the definition's and the client's view. */
   readonly parentInputs: readonly ParentInput[];
@@ -125,11 +124,7 @@ export class ListStatements {
     // The order is picked by a choice filter, whose shape is its value: shapeOf holds it.
     this.wholes = new Shapes<ListRead>(
       (i) => this.shapeOf(i),
-      scoped((i, sql, scope) => this.writeAll(i, sql, scope, false)),
-    );
-    this.arrays = new Shapes<ListRead>(
-      (i) => this.shapeOf(i),
-      scoped((i, sql, scope) => this.writeAll(i, sql, scope, true)),
+      scoped((i, sql, scope) => this.writeAll(i, sql, scope)),
     );
   }
 
@@ -154,15 +149,6 @@ export class ListStatements {
   /** Every row that matches, as JSON, in the list's order (a list read whole: no page, no sync). */
   all(input: ListRead): Statement<ListRead> {
     return this.wholes.for(input);
-  }
-
-  /**
-   * The same rows as all(), as one JSON array in one row: PostgreSQL joins them, and Node reads one
-   * string instead of an object and a string per row, which the young generation would copy while the
-   * read of a large list is in flight (docs/performance.md#a-list-read-whole-in-one-row).
-   */
-  array(input: ListRead): Statement<ListRead> {
-    return this.arrays.for(input);
   }
 
   /**
@@ -334,18 +320,14 @@ export class ListStatements {
     });
   }
 
-  private writeAll(i: ListRead, sql: Sql, scope: Scope, array: boolean): Statement<ListRead> {
+  private writeAll(i: ListRead, sql: Sql, scope: Scope): Statement<ListRead> {
     const d = this.definition;
     const { from, where } = this.source(i, sql, scope, false);
     const order = d.order === undefined ? d.key : d.order.orders[i.filters[d.order.by] as string];
     if (order === undefined) throw new Error(`list ${d.name}: no order for ${String(i.filters[d.order!.by])}`);
-    const source = `${from}${rowJoins(d, scope)}${whereClause(where, ' ')}`;
     return sql.build(
-      array
-        ? `SELECT '[' || COALESCE(string_agg(${rowJson(d)}, ',' ORDER BY ${order}), '') || ']' AS json
-  FROM ${source}`
-        : `SELECT ${rowJson(d)} AS json
-  FROM ${source}
+      `SELECT ${rowJson(d)} AS json
+  FROM ${from}${rowJoins(d, scope)}${whereClause(where, ' ')}
  ORDER BY ${order}`,
       { prepared: this.prepared(i) },
     );

@@ -2,7 +2,7 @@
 
 -- list: active categories by sortOrder
 --   $1 = "ten_a"
-SELECT '[' || COALESCE(string_agg((COALESCE('{"id":"' || (c.id) || '"', '{"id":null') ||
+SELECT (COALESCE('{"id":"' || (c.id) || '"', '{"id":null') ||
     COALESCE(',"storeId":"' || (c.store_id) || '"', ',"storeId":null') ||
     COALESCE(',"parentCategoryId":"' || (c.parent_category_id) || '"', ',"parentCategoryId":null') ||
     ',"name":' || COALESCE(to_json(c.name)::text, 'null') ||
@@ -11,17 +11,18 @@ SELECT '[' || COALESCE(string_agg((COALESCE('{"id":"' || (c.id) || '"', '{"id":n
     ',"sortOrder":' || COALESCE(to_json(c.sort_order)::text, 'null') ||
     CASE (c.is_active) WHEN true THEN ',"isActive":true' WHEN false THEN ',"isActive":false' ELSE ',"isActive":null' END ||
     COALESCE(',"updatedAt":"' || to_char((c.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
-    '}'), ',' ORDER BY c.sort_order, lower(c.name) COLLATE "C", c.id), '') || ']' AS json
+    '}') AS json
   FROM categories c
  WHERE c.tenant_id = $1
    AND NOT c.is_archived
-   AND c.is_active;
+   AND c.is_active
+ ORDER BY c.sort_order, lower(c.name) COLLATE "C", c.id;
 
 -- list: children of a category by name, inactive too, one store
 --   $1 = "ten_a"
 --   $2 = "sto_a1"
 --   $3 = "cat_a1_drinks"
-SELECT '[' || COALESCE(string_agg((COALESCE('{"id":"' || (c.id) || '"', '{"id":null') ||
+SELECT (COALESCE('{"id":"' || (c.id) || '"', '{"id":null') ||
     COALESCE(',"storeId":"' || (c.store_id) || '"', ',"storeId":null') ||
     COALESCE(',"parentCategoryId":"' || (c.parent_category_id) || '"', ',"parentCategoryId":null') ||
     ',"name":' || COALESCE(to_json(c.name)::text, 'null') ||
@@ -30,8 +31,9 @@ SELECT '[' || COALESCE(string_agg((COALESCE('{"id":"' || (c.id) || '"', '{"id":n
     ',"sortOrder":' || COALESCE(to_json(c.sort_order)::text, 'null') ||
     CASE (c.is_active) WHEN true THEN ',"isActive":true' WHEN false THEN ',"isActive":false' ELSE ',"isActive":null' END ||
     COALESCE(',"updatedAt":"' || to_char((c.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
-    '}'), ',' ORDER BY lower(c.name) COLLATE "C", c.id), '') || ']' AS json
+    '}') AS json
   FROM categories c
  WHERE c.tenant_id = $1 AND c.store_id = $2
    AND NOT c.is_archived
-   AND c.parent_category_id = $3;
+   AND c.parent_category_id = $3
+ ORDER BY lower(c.name) COLLATE "C", c.id;

@@ -73,13 +73,13 @@ export const CATEGORY_LIST = defineList(ListCategoriesQuery, CategoryView, {
     {
       description: 'active categories by sortOrder',
       stores: 'all',
-      all: 'array',
+      all: true,
       filters: { activeOnly: true, sortBy: 'sortOrder' },
     },
     {
       description: 'children of a category by name, inactive too, one store',
       stores: 'one',
-      all: 'array',
+      all: true,
       filters: { activeOnly: false, parentCategoryId: 'cat_a1_drinks', sortBy: 'name' },
     },
   ],

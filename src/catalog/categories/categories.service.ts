@@ -14,6 +14,6 @@ export class CategoriesService {
 
   async list(caller: ApiCaller, query: ListCategoriesQuery): Promise<JsonText> {
     const scope = await this.dataScopes.resolve(caller, query.storeId);
-    return this.lists.array(CATEGORY_LIST, scope, query);
+    return `[${(await this.lists.all(CATEGORY_LIST, scope, query)).join(',')}]` as JsonText;
   }
 }
