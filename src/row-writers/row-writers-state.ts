@@ -320,20 +320,29 @@ export async function remakeStoredRows(dataSource: DataSource): Promise<string[]
 /** PostgreSQL's unique_violation. */
 const UNIQUE_VIOLATION = '23505';
 
+/** The one deferrable UNIQUE of the stored rows' tables (migration DeferrableStoreSku). */
+const STORE_SKU_KEY = 'products_store_id_sku_key';
+
 /**
  * Adding a stored column again rewrites the table and builds its indexes again, which checks every row
- * against them. Rows that break a deferrable UNIQUE (store_id, sku) get in when its check, a trigger,
- * does not fire: written with the table's triggers disabled or session_replication_role = replica.
- * Nothing was changed (one transaction); the error names the key and what to do.
+ * against them. Rows that break the deferrable UNIQUE (store_id, sku) get in when its check, deferred
+ * to a trigger, does not fire: written with the table's triggers disabled or session_replication_role
+ * = replica. The rebuild is one transaction, so the stored rows are as they were; the error names the
+ * first key PostgreSQL met (quoted: a sku may hold line breaks) and what to do.
  */
 function rowsBreakingAConstraint(error: unknown): Error | undefined {
   const driver = (error as { driverError?: { code?: string; detail?: string; constraint?: string; table?: string } })
     .driverError;
   if (driver?.code !== UNIQUE_VIOLATION) return undefined;
+  const why =
+    driver.constraint === STORE_SKU_KEY
+      ? ', written while its check, deferred to a trigger, did not fire (triggers disabled or session_replication_role = replica)'
+      : '';
   return new Error(
-    `the stored rows could not be made again: rows of ${driver.table ?? 'a table'} break ${driver.constraint ?? 'a unique constraint'}` +
-      ` (${driver.detail ?? 'duplicated keys'}), written while its check did not fire (triggers disabled or` +
-      ` session_replication_role = replica). Nothing was changed; product and stock reads stay refused.` +
-      ` Give those rows distinct values and run db:migrate again.`,
+    `the stored rows could not be made again: rows of ${driver.table ?? 'a table'} break ` +
+      `${driver.constraint ?? 'a unique constraint'} (${JSON.stringify(driver.detail ?? 'duplicated keys')})${why}. ` +
+      'The stored rows were not changed; product and stock reads stay refused. Give those rows distinct values ' +
+      '(docs/operations.md#when-rows-cannot-be-trusted finds them all) and run db:migrate again.',
+    { cause: error },
   );
 }
