@@ -52,9 +52,10 @@ const columnsOf = (columns: Readonly<Record<string, JsonColumn<unknown>>>, at = 
  * PostgreSQL says the type of each such column's expression (over one row of NULLs of the list's
  * tables), so a text column declared as an id, a decimal or a boolean fails here, not in a response.
  */
-it('writes unescaped only what cannot need escaping: ids of the opaque_id domain, numerics, booleans, timestamps', async () => {
+it('writes unescaped only what cannot need escaping: ids of the opaque_id domain, integers, numerics, booleans, timestamps', async () => {
   const expected: Partial<Record<JsonColumn<unknown>['kind'], string[]>> = {
     id: ['opaque_id'],
+    integer: ['smallint', 'integer', 'bigint'],
     decimal: ['numeric'],
     bool: ['boolean'],
     instant: ['timestamp with time zone'],
@@ -82,7 +83,8 @@ it('writes unescaped only what cannot need escaping: ids of the opaque_id domain
 /**
  * The invariant, with generated values: whatever text a row holds (any code point PostgreSQL stores:
  * not NUL, no lone surrogate), the row's bytes are JSON.stringify's, and its strings read back as
- * stored. The text columns of the product and its nested VAT rate, and the stock row, each round.
+ * stored. The text columns of the product and its nested VAT rate, the stock row and the category row,
+ * each round.
  */
 it('writes generated text as JSON.stringify does (BYTES_SEED)', async () => {
   const seed = Number(process.env.BYTES_SEED ?? Date.now() % 100_000);
@@ -118,5 +120,13 @@ it('writes generated text as JSON.stringify does (BYTES_SEED)', async () => {
       vatRate: { code: string } | null;
     };
     expect([seed, round, product.brand, product.vatRate?.code]).toEqual([seed, round, brand, code]);
+    // The category row, stored whole.
+    await t.db.query(`UPDATE categories SET name = $1, description = $2 WHERE id = 'cat_a1_drinks'`, [brand, name]);
+    const text = (await t.get('/v1/catalog/categories?storeId=sto_a1&activeOnly=false', KEYS.tenantA).expect(200)).text;
+    expect([seed, round, text]).toEqual([seed, round, JSON.stringify(JSON.parse(text))]);
+    const drinks = (JSON.parse(text) as { id: string; name: string; description: string }[]).find(
+      (c) => c.id === 'cat_a1_drinks',
+    );
+    expect([seed, round, drinks?.name, drinks?.description]).toEqual([seed, round, brand, name]);
   }
 });

@@ -9,7 +9,8 @@ import { seededRandom } from './support/sync-harness.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
- * Stored rows (src/lists/stored-row.ts): parts of the product and stock rows' JSON are generated
+ * Stored rows (src/lists/stored-row.ts): parts of the product and stock rows' JSON, and the whole
+ * category row, are generated
  * columns, written with the row. The invariant: a row read through them is, byte for byte, the row a
  * read writes from the columns, for every row, whatever wrote it. Here: the migration's expressions
  * are the declarations', and generated writes with the hardest values (seed printed) never make a
@@ -26,8 +27,8 @@ afterAll(async () => t.close());
 
 const STORED_LISTS = definedLists().filter((d) => d.row.stored !== undefined);
 
-it('stores the product and stock rows', () => {
-  expect(STORED_LISTS.map((d) => d.name).sort()).toEqual(['products', 'stock']);
+it('stores the product, stock and category rows', () => {
+  expect(STORED_LISTS.map((d) => d.name).sort()).toEqual(['categories', 'products', 'stock']);
   // The lists the service checks and db:migrate rebuilds are every list that declares a stored row.
   expect(STORED_ROW_LISTS.map((d) => d.name).sort()).toEqual(STORED_LISTS.map((d) => d.name).sort());
   expect(STORED_SEGMENTS.map((s) => `${s.table}.${s.column}`)).toEqual([
@@ -36,6 +37,7 @@ it('stores the product and stock rows', () => {
     'products.product_row_v1_3',
     'products.stock_row_v1_1',
     'stock_levels.stock_row_v1_2',
+    'categories.category_row_v1_1',
   ]);
 });
 
@@ -119,6 +121,9 @@ it(`holds for every row after generated writes of the hardest values (STORED_ROW
   const vatRates: string[] = (await t.db.query(`SELECT id FROM vat_rates WHERE tenant_id = 'ten_a'`)).map(
     (r: { id: string }) => r.id,
   );
+  const categories: string[] = (await t.db.query(`SELECT id FROM categories WHERE tenant_id = 'ten_a'`)).map(
+    (r: { id: string }) => r.id,
+  );
   const FLAGS = ['variable_price', 'age_restricted', 'alcohol_restricted', 'tobacco_restricted', 'vape_restricted'];
   const steps: string[] = [];
   // Each operation writes one table a way PostgreSQL can, with chosen values; its SQL is the step's record.
@@ -155,6 +160,14 @@ it(`holds for every row after generated writes of the hardest values (STORED_ROW
     ],
     () => [`DELETE FROM stock_levels WHERE product_id = $1`, [pick(products)]],
     () => [
+      `UPDATE categories SET ${pick(['name', 'code', 'description'])} = $2, sort_order = $3, updated_at = $4 WHERE id = $1`,
+      [pick(categories), pick(texts) || 'c', pick([0, -1, 7, 2147483647, -2147483648]), pick(instants)],
+    ],
+    () => [
+      `UPDATE categories SET code = NULL, description = NULL, is_active = NOT is_active WHERE id = $1`,
+      [pick(categories)],
+    ],
+    () => [
       `INSERT INTO stock_levels (product_id, tenant_id, store_id, track_stock, quantity, reorder_level,
                                  low_stock_threshold, updated_at, product_is_active)
        SELECT id, tenant_id, store_id, $2, $3, $4, $4, $5, is_active FROM products WHERE id = $1 ON CONFLICT DO NOTHING`,
@@ -162,6 +175,7 @@ it(`holds for every row after generated writes of the hardest values (STORED_ROW
     ],
   ];
   const ways = ['plain', 'replica role', 'triggers disabled'] as const;
+  const TABLES = [...new Set(STORED_SEGMENTS.map((s) => s.table))];
   for (let step = 1; step <= STEPS; step++) {
     const [sql, values] = pick(operations)();
     const way = pick(ways);
@@ -169,12 +183,10 @@ it(`holds for every row after generated writes of the hardest values (STORED_ROW
     await t.db.transaction(async (m) => {
       if (way === 'replica role') await m.query(`SET LOCAL session_replication_role = replica`);
       if (way === 'triggers disabled')
-        for (const table of ['products', 'stock_levels', 'vat_rates'])
-          await m.query(`ALTER TABLE ${table} DISABLE TRIGGER ALL`);
+        for (const table of TABLES) await m.query(`ALTER TABLE ${table} DISABLE TRIGGER ALL`);
       await m.query(sql, values);
       if (way === 'triggers disabled')
-        for (const table of ['products', 'stock_levels', 'vat_rates'])
-          await m.query(`ALTER TABLE ${table} ENABLE TRIGGER ALL`);
+        for (const table of TABLES) await m.query(`ALTER TABLE ${table} ENABLE TRIGGER ALL`);
     });
     const stale = await staleStoredRows((q) => t.db.query(q));
     const differ = (await Promise.all(STORED_LISTS.map((d) => rowsThatDiffer(d)))).flat();
@@ -188,6 +200,7 @@ it(`holds for every row after generated writes of the hardest values (STORED_ROW
   for (const path of [
     '/v1/catalog/products?pageSize=100&activeOnly=false',
     '/v1/inventory/stock?pageSize=100&activeOnly=false',
+    '/v1/catalog/categories?activeOnly=false',
   ]) {
     const res = await t.get(path, KEYS.tenantA).expect(200);
     expect(res.text).toBe(JSON.stringify(JSON.parse(res.text)));
@@ -216,6 +229,7 @@ it(`refuses stored rows that DDL made lie, until db:migrate makes them again (ST
     ],
     ['an expression dropped', `ALTER TABLE products ALTER COLUMN product_row_v1_1 DROP EXPRESSION`],
     ['a stock expression dropped', `ALTER TABLE stock_levels ALTER COLUMN stock_row_v1_2 DROP EXPRESSION`],
+    ['a category expression dropped', `ALTER TABLE categories ALTER COLUMN category_row_v1_1 DROP EXPRESSION`],
     ...(version >= 170000
       ? ([
           [
@@ -228,6 +242,7 @@ it(`refuses stored rows that DDL made lie, until db:migrate makes them again (ST
   const state = t.app.get(RowWritersState);
   const products = '/v1/catalog/products?pageSize=100&activeOnly=false';
   const stock = '/v1/inventory/stock?pageSize=100&activeOnly=false';
+  const categories = '/v1/catalog/categories?activeOnly=false';
   while (attacks.length > 0) {
     const [name, ddl] = attacks.splice(Math.floor(random() * attacks.length), 1)[0];
     // A position handed out before: a copy may have taken rows the DDL made wrong.
@@ -238,19 +253,21 @@ it(`refuses stored rows that DDL made lie, until db:migrate makes them again (ST
     // Written after the DDL: with the replaced wrapper, or not at all.
     await t.db.query(`UPDATE products SET name = 'changed ' || name WHERE id = 'prd_a1_cola'`);
     await t.db.query(`UPDATE stock_levels SET quantity = quantity + 1 WHERE product_id = 'prd_a1_cola'`);
+    await t.db.query(`UPDATE categories SET name = 'changed ' || name WHERE id = 'cat_a1_drinks'`);
     const wrong = await state.check();
     expect({ name, wrong: wrong.length > 0 }).toEqual({ name, wrong: true });
-    for (const path of [products, stock, '/v1/catalog/products/prd_a1_cola'])
+    for (const path of [products, stock, categories, '/v1/catalog/products/prd_a1_cola'])
       expect({ name, path, status: (await t.get(path, KEYS.tenantA)).status }).toEqual({ name, path, status: 503 });
     expect({ name, ready: (await t.get('/health/ready', null)).status }).toEqual({ name, ready: 503 });
-    await t.get('/v1/catalog/categories', KEYS.tenantA).expect(200);
+    // A list that stores no row is still read.
+    await t.get('/v1/catalog/promotions', KEYS.tenantA).expect(200);
 
     const applied = await migrate({ url: t.databaseUrl }, remakeStoredRows);
     expect(applied.join()).toContain('the stored rows, made again');
     expect({ name, intact: await state.check() }).toEqual({ name, intact: [] });
     expect(await staleStoredRows((q) => t.db.query(q))).toEqual([]);
     expect((await Promise.all(STORED_LISTS.map((d) => rowsThatDiffer(d)))).flat()).toEqual([]);
-    for (const path of [products, stock]) {
+    for (const path of [products, stock, categories]) {
       const res = await t.get(path, KEYS.tenantA).expect(200);
       expect(res.text).toBe(JSON.stringify(JSON.parse(res.text)));
     }

@@ -25,7 +25,7 @@ export interface JsonColumn<T> {
    */
   pair(prefix: string, form?: SqlForm): string;
   /** The writer, and the expression it writes (what a test checks an `id` against). */
-  readonly kind: 'value' | 'text' | 'id' | 'decimal' | 'instant' | 'bool' | 'oneOf' | 'object';
+  readonly kind: 'value' | 'text' | 'id' | 'integer' | 'decimal' | 'instant' | 'bool' | 'oneOf' | 'object';
   readonly sql: string;
   /** An object's columns. */
   readonly columns?: Readonly<Record<string, JsonColumn<unknown>>>;
@@ -97,6 +97,16 @@ export const text = <T extends string | null = string>(sql: string): JsonColumn<
 export const id = <T extends string | null = string>(sql: string): JsonColumn<T> => ({
   pair: quoted(() => `(${sql})`),
   kind: 'id',
+  sql,
+});
+
+/**
+ * An integer (smallint, integer or bigint), written as `to_json` writes it: its digits. Through bigint's
+ * output, which depends on no setting, so a stored row may write it too (`value` may not).
+ */
+export const integer = <T extends number | null = number>(sql: string): JsonColumn<T> => ({
+  pair: (prefix) => `COALESCE(${constant(prefix)} || (${sql})::bigint::text, ${constant(`${prefix}null`)})`,
+  kind: 'integer',
   sql,
 });
 

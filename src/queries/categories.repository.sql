@@ -2,16 +2,7 @@
 
 -- list: active categories by sortOrder
 --   $1 = "ten_a"
-SELECT (COALESCE('{"id":"' || (c.id) || '"', '{"id":null') ||
-    COALESCE(',"storeId":"' || (c.store_id) || '"', ',"storeId":null') ||
-    COALESCE(',"parentCategoryId":"' || (c.parent_category_id) || '"', ',"parentCategoryId":null') ||
-    ',"name":' || COALESCE(to_json(c.name)::text, 'null') ||
-    ',"code":' || COALESCE(to_json(c.code)::text, 'null') ||
-    ',"description":' || COALESCE(to_json(c.description)::text, 'null') ||
-    ',"sortOrder":' || COALESCE(to_json(c.sort_order)::text, 'null') ||
-    CASE (c.is_active) WHEN true THEN ',"isActive":true' WHEN false THEN ',"isActive":false' ELSE ',"isActive":null' END ||
-    COALESCE(',"updatedAt":"' || to_char((c.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
-    '}') AS json
+SELECT (c.category_row_v1_1) AS json
   FROM categories c
  WHERE c.tenant_id = $1
    AND NOT c.is_archived
@@ -22,16 +13,7 @@ SELECT (COALESCE('{"id":"' || (c.id) || '"', '{"id":null') ||
 --   $1 = "ten_a"
 --   $2 = "sto_a1"
 --   $3 = "cat_a1_drinks"
-SELECT (COALESCE('{"id":"' || (c.id) || '"', '{"id":null') ||
-    COALESCE(',"storeId":"' || (c.store_id) || '"', ',"storeId":null') ||
-    COALESCE(',"parentCategoryId":"' || (c.parent_category_id) || '"', ',"parentCategoryId":null') ||
-    ',"name":' || COALESCE(to_json(c.name)::text, 'null') ||
-    ',"code":' || COALESCE(to_json(c.code)::text, 'null') ||
-    ',"description":' || COALESCE(to_json(c.description)::text, 'null') ||
-    ',"sortOrder":' || COALESCE(to_json(c.sort_order)::text, 'null') ||
-    CASE (c.is_active) WHEN true THEN ',"isActive":true' WHEN false THEN ',"isActive":false' ELSE ',"isActive":null' END ||
-    COALESCE(',"updatedAt":"' || to_char((c.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', ',"updatedAt":null') ||
-    '}') AS json
+SELECT (c.category_row_v1_1) AS json
   FROM categories c
  WHERE c.tenant_id = $1 AND c.store_id = $2
    AND NOT c.is_archived

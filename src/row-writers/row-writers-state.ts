@@ -4,6 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { DatabaseOverloadedError } from '../database/deadline.js';
 import { STORED_FORM_FUNCTIONS } from '../schema/stored-row-functions.js';
 import { VOID_UNRECORDED_CHANGES_SQL } from '../schema/sync-state.js';
+import { CATEGORY_LIST } from '../catalog/categories/categories.list.js';
 import { PRODUCT_LIST } from '../catalog/products/products.list.js';
 import { STOCK_LIST } from '../inventory/stock/stock.list.js';
 import type { ListDefinition } from '../lists/list-definition.js';
@@ -19,7 +20,12 @@ const FIRST_CHECK_MS = 3000;
  * command (`db:migrate`) loads no list of its own. test/stored-rows.e2e-spec.ts checks that these
  * are every list that declares a stored row.
  */
-export const STORED_ROW_LISTS: readonly ListDefinition[] = [PRODUCT_LIST, STOCK_LIST];
+export const STORED_ROW_LISTS: readonly ListDefinition[] = [PRODUCT_LIST, STOCK_LIST, CATEGORY_LIST];
+
+/** What a failed check refuses, for its messages: "reads of products, stock and categories". */
+const STORED_READS = `reads of ${STORED_ROW_LISTS.map((d) => d.name)
+  .join(', ')
+  .replace(/, ([^,]*)$/, ' and $1')}`;
 
 /** Every stored segment of those lists, in a fixed order. */
 export const storedRowSegments = (): StoredSegment[] => STORED_ROW_LISTS.flatMap((d) => storedSegments(d));
@@ -263,7 +269,13 @@ export class RowWritersState extends RowTrust implements OnApplicationBootstrap,
       this.logger.debug(`the row writers were not checked: ${(error as Error).message}`);
       return [...this.stored, ...this.ids];
     }
-    this.report(stored, this.stored, 'Stored rows', 'Product and stock reads', '`npm run db:migrate` makes them again');
+    this.report(
+      stored,
+      this.stored,
+      'Stored rows',
+      STORED_READS[0].toUpperCase() + STORED_READS.slice(1),
+      '`npm run db:migrate` makes them again',
+    );
     this.report(
       ids,
       this.ids,
@@ -341,7 +353,7 @@ function rowsBreakingAConstraint(error: unknown): Error | undefined {
   return new Error(
     `the stored rows could not be made again: rows of ${driver.table ?? 'a table'} break ` +
       `${driver.constraint ?? 'a unique constraint'} (${JSON.stringify(driver.detail ?? 'duplicated keys')})${why}. ` +
-      'The stored rows were not changed; product and stock reads stay refused. Give those rows distinct values ' +
+      `The stored rows were not changed; ${STORED_READS} stay refused. Give those rows distinct values ` +
       '(docs/operations.md#when-rows-cannot-be-trusted finds them all) and run db:migrate again.',
     { cause: error },
   );

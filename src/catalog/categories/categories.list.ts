@@ -1,4 +1,4 @@
-import { bool, id, instant, text, value } from '../../lists/json-columns.js';
+import { bool, id, instant, integer, text } from '../../lists/json-columns.js';
 import { choice, defineList, equals, filtersOf, flag } from '../../lists/list-definition.js';
 import { BooleanParam, EnumParam, IdParam, StoreIdParam } from '../../params/params.js';
 import { CategoryView } from './category.view.js';
@@ -34,8 +34,8 @@ export class ListCategoriesQuery {
 
 /**
  * The categories, read whole (not paginated): each as JSON text in the contract's key order
- * (CategoryView), from its public columns (`is_archived` is only ever a condition). Archived
- * categories are never returned.
+ * (CategoryView), from its public columns (`is_archived` is only ever a condition), stored with the
+ * category (the row reads no other table). Archived categories are never returned.
  */
 export const CATEGORY_LIST = defineList(ListCategoriesQuery, CategoryView, {
   name: 'categories',
@@ -64,10 +64,12 @@ export const CATEGORY_LIST = defineList(ListCategoriesQuery, CategoryView, {
       name: text('c.name'),
       code: text('c.code'),
       description: text('c.description'),
-      sortOrder: value('c.sort_order'),
+      sortOrder: integer('c.sort_order'),
       isActive: bool('c.is_active'),
       updatedAt: instant('c.updated_at'),
     },
+    // Written when a category is (src/lists/stored-row.ts); a new version with any change above.
+    stored: 'category_row_v1',
   },
   examples: [
     {

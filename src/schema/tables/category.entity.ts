@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { IdColumn, IdPrimaryColumn, TimestampColumn } from '../columns.js';
+import { IdColumn, IdPrimaryColumn, StoredRowColumn, TimestampColumn } from '../columns.js';
 import { TenantRows } from '../tenant-rows.js';
 
 @Entity({ name: 'categories' })
@@ -17,4 +17,5 @@ export class Category {
   /** Archived categories are never returned, whatever the filters. */
   @Column({ name: 'is_archived', type: 'boolean' }) isArchived: boolean;
   @TimestampColumn('updated_at') updatedAt: Date;
+  @StoredRowColumn('category_row_v1_1') categoryRow1: string | null;
 }
