@@ -22,13 +22,34 @@ const FIRST_CHECK_MS = 3000;
  */
 export const STORED_ROW_LISTS: readonly ListDefinition[] = [PRODUCT_LIST, STOCK_LIST, CATEGORY_LIST];
 
-/** What a failed check refuses, for its messages: "reads of products, stock and categories". */
-const STORED_READS = `reads of ${STORED_ROW_LISTS.map((d) => d.name)
-  .join(', ')
-  .replace(/, ([^,]*)$/, ' and $1')}`;
+/** Reads of those lists, for messages: "reads of products, stock and categories". */
+const readsOf = (rows: Iterable<string>): string => {
+  const names = STORED_ROW_LISTS.filter((d) => [...rows].includes(d.row.stored!)).map((d) => d.name);
+  return `reads of ${names.join(', ').replace(/, ([^,]*)$/, ' and $1')}`;
+};
 
 /** Every stored segment of those lists, in a fixed order. */
 export const storedRowSegments = (): StoredSegment[] => STORED_ROW_LISTS.flatMap((d) => storedSegments(d));
+
+/** The stored rows (a list's `row.stored`) a segment holds part of. */
+const rowsOfSegment = (segment: StoredSegment): string =>
+  STORED_ROW_LISTS.find((d) => storedSegments(d).some((s) => s.table === segment.table && s.column === segment.column))!
+    .row.stored!;
+
+/** Every list's stored rows: what a wrapper that differs concerns. */
+const ALL_STORED_ROWS: readonly string[] = STORED_ROW_LISTS.map((d) => d.row.stored!);
+
+/**
+ * What differs, and which lists' stored rows it makes wrong (their `row.stored`): a wrapper, every
+ * list's; a column, its own list's. A list whose rows are intact is still read, and db:migrate makes
+ * again only what differs.
+ */
+export interface StoredRowsDifference {
+  readonly what: string;
+  readonly rows: readonly string[];
+  /** The column that differs; none for a wrapper (every column is then made again). */
+  readonly segment?: StoredSegment;
+}
 
 type Query = (sql: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
 
@@ -89,14 +110,23 @@ export async function declaredExpressions(query: Query): Promise<Map<string, str
  * column must be there, generated, with the expression its declaration derives (`declared`), and each
  * wrapper it calls must be IMMUTABLE with this version's body. Empty when intact.
  */
-export async function storedRowsDiffer(query: Query, declared: ReadonlyMap<string, string>): Promise<string[]> {
+export async function storedRowsDiffer(
+  query: Query,
+  declared: ReadonlyMap<string, string>,
+): Promise<StoredRowsDifference[]> {
   const wrong = await wrappersDiffer(query);
   for (const s of storedRowSegments()) {
     const at = `${s.table}.${s.column}`;
     const live = await liveExpression(query, `public.${s.table}`, s.column);
-    if (live === 'missing') wrong.push(`${at} is missing`);
-    else if (live === 'plain') wrong.push(`${at} is not a generated column (its expression was dropped?)`);
-    else if (live !== declared.get(at)) wrong.push(`${at} has another expression than this version's`);
+    const what =
+      live === 'missing'
+        ? `${at} is missing`
+        : live === 'plain'
+          ? `${at} is not a generated column (its expression was dropped?)`
+          : live !== declared.get(at)
+            ? `${at} has another expression than this version's`
+            : undefined;
+    if (what !== undefined) wrong.push({ what, rows: [rowsOfSegment(s)], segment: s });
   }
   return wrong;
 }
@@ -107,8 +137,8 @@ export async function storedRowsDiffer(query: Query, declared: ReadonlyMap<strin
  * body, may have written rows in between that were not computed again). The migration and
  * rebuildStoredRows make the wrappers and the columns in one transaction.
  */
-async function wrappersDiffer(query: Query): Promise<string[]> {
-  const wrong: string[] = [];
+async function wrappersDiffer(query: Query): Promise<StoredRowsDifference[]> {
+  const wrong: StoredRowsDifference[] = [];
   const columns = storedRowSegments().map((s) => `('public.${s.table}', '${s.column}')`);
   for (const f of STORED_FORM_FUNCTIONS) {
     const [found] = await query(
@@ -120,9 +150,15 @@ async function wrappersDiffer(query: Query): Promise<string[]> {
       [`public.${f.name}(${f.argument})`],
     );
     const name = `public.${f.name}(${f.argument})`;
-    if (found === undefined) wrong.push(`${name} is missing`);
-    else if (found.body !== f.body || found.volatility !== 'i') wrong.push(`${name} is not this version's`);
-    else if (found.changedSince === true) wrong.push(`${name} was replaced after the rows were stored`);
+    const what =
+      found === undefined
+        ? `${name} is missing`
+        : found.body !== f.body || found.volatility !== 'i'
+          ? `${name} is not this version's`
+          : found.changedSince === true
+            ? `${name} was replaced after the rows were stored`
+            : undefined;
+    if (what !== undefined) wrong.push({ what, rows: ALL_STORED_ROWS });
   }
   return wrong;
 }
@@ -162,7 +198,7 @@ async function rolledBack<T>(dataSource: DataSource, work: (query: Query) => Pro
 }
 
 /** What differs (storedRowsDiffer), with the declared expressions printed by this database now. */
-export function checkStoredRows(dataSource: DataSource): Promise<string[]> {
+export function checkStoredRows(dataSource: DataSource): Promise<StoredRowsDifference[]> {
   return rolledBack(dataSource, async (query) => {
     const wrappers = await wrappersDiffer(query);
     // Without this version's wrappers the declared expressions cannot be printed: that alone differs.
@@ -171,14 +207,21 @@ export function checkStoredRows(dataSource: DataSource): Promise<string[]> {
   });
 }
 
-/** Makes every stored column and wrapper this version's again (remakeStoredRows). */
-export async function rebuildStoredRows(m: EntityManager): Promise<void> {
+/**
+ * Makes what differs this version's again (remakeStoredRows): a wrapper that differs, with every
+ * stored column (a column older than its wrapper would be found wrong again); else only the columns
+ * that differ, so that a category column dropped rewrites the categories, not the products.
+ */
+export async function rebuildStoredRows(m: EntityManager, wrong: readonly StoredRowsDifference[]): Promise<void> {
   await m.query(`SET LOCAL statement_timeout = 0`);
-  for (const f of STORED_FORM_FUNCTIONS)
-    await m.query(`CREATE OR REPLACE FUNCTION public.${f.name}(value ${f.argument}) RETURNS text
+  const wrappers = wrong.some((d) => d.segment === undefined);
+  if (wrappers)
+    for (const f of STORED_FORM_FUNCTIONS)
+      await m.query(`CREATE OR REPLACE FUNCTION public.${f.name}(value ${f.argument}) RETURNS text
       LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$${f.body}$$`);
+  const segments = wrappers ? storedRowSegments() : wrong.flatMap((d) => (d.segment ? [d.segment] : []));
   // Dropped and added again, which computes every row with the wrappers as they are now.
-  for (const s of storedRowSegments()) {
+  for (const s of segments) {
     await m.query(`ALTER TABLE public.${s.table} DROP COLUMN IF EXISTS ${s.column}`);
     await m.query(
       `ALTER TABLE public.${s.table} ADD COLUMN ${s.column} text GENERATED ALWAYS AS (${s.expression}) STORED`,
@@ -193,7 +236,8 @@ export async function rebuildStoredRows(m: EntityManager): Promise<void> {
  * - Stored rows: PostgreSQL computes a generated column on every write, but DDL can still make one lie:
  *   a wrapper replaced (CREATE OR REPLACE FUNCTION does not compute the rows stored with it again), an
  *   expression dropped (the column keeps its values and is no longer written) or set to another. While
- *   so, every read of a list of stored rows is refused; `npm run db:migrate` makes them again.
+ *   so, every read of a list whose stored rows it concerns is refused (a wrapper: every such list; a
+ *   column: its own list); `npm run db:migrate` makes them again.
  * - Ids: the `id` writer writes them without escaping, which the `opaque_id` domain's CHECK allows. While
  *   the domain takes what needs escaping, every list read is refused; the operator restores the CHECK.
  *
@@ -206,7 +250,7 @@ export class RowWritersState extends RowTrust implements OnApplicationBootstrap,
   private readonly logger = new Logger('RowWriters');
   private timer: NodeJS.Timeout | undefined;
   private checking: Promise<unknown> = Promise.resolve();
-  private stored: string[] = [];
+  private stored: StoredRowsDifference[] = [];
   private ids: string[] = [];
   private declared: Map<string, string> | undefined;
   private readonly fingerprint = fingerprintSql();
@@ -224,7 +268,8 @@ export class RowWritersState extends RowTrust implements OnApplicationBootstrap,
 
   /** Refuses a read of the list while a check fails for it: a 503, never rows that may be wrong. */
   override assertIntact(definition: Pick<ListDefinition, 'row'>): void {
-    if (this.ids.length > 0 || (this.stored.length > 0 && definition.row.stored !== undefined))
+    const rows = definition.row.stored;
+    if (this.ids.length > 0 || (rows !== undefined && this.stored.some((d) => d.rows.includes(rows))))
       throw new DatabaseOverloadedError(STORED_ROWS_CHECK_EVERY_MS / 1000);
   }
 
@@ -254,11 +299,11 @@ export class RowWritersState extends RowTrust implements OnApplicationBootstrap,
    * the declared expressions with temporary tables (catalog writes) and tries the domain.
    */
   async check(): Promise<string[]> {
-    let stored: string[];
+    let stored: StoredRowsDifference[];
     let ids: string[];
     try {
       const [{ fingerprint }] = await this.dataSource.query<{ fingerprint: string }[]>(this.fingerprint);
-      if (fingerprint === this.checked) return [...this.stored, ...this.ids];
+      if (fingerprint === this.checked) return [...this.stored.map((d) => d.what), ...this.ids];
       [stored, ids] = await rolledBack(this.dataSource, async (query) => [
         await this.storedDiffer(query),
         await idDomainDiffers(query),
@@ -267,13 +312,14 @@ export class RowWritersState extends RowTrust implements OnApplicationBootstrap,
     } catch (error) {
       // Not migrated yet (readiness says so), or the database is down: nothing to conclude.
       this.logger.debug(`the row writers were not checked: ${(error as Error).message}`);
-      return [...this.stored, ...this.ids];
+      return [...this.stored.map((d) => d.what), ...this.ids];
     }
+    const reads = readsOf(stored.flatMap((d) => d.rows));
     this.report(
-      stored,
-      this.stored,
+      stored.map((d) => d.what),
+      this.stored.map((d) => d.what),
       'Stored rows',
-      STORED_READS[0].toUpperCase() + STORED_READS.slice(1),
+      reads[0].toUpperCase() + reads.slice(1),
       '`npm run db:migrate` makes them again',
     );
     this.report(
@@ -285,14 +331,15 @@ export class RowWritersState extends RowTrust implements OnApplicationBootstrap,
     );
     this.stored = stored;
     this.ids = ids;
-    return [...stored, ...ids];
+    return [...stored.map((d) => d.what), ...ids];
   }
 
-  private async storedDiffer(query: Query): Promise<string[]> {
+  private async storedDiffer(query: Query): Promise<StoredRowsDifference[]> {
     const wrappers = await wrappersDiffer(query);
     // Neither wrapper: the StoredRows migration has not run (readiness says so), or
     // DROP FUNCTION … CASCADE took the columns too (every read then fails loudly).
-    if (wrappers.length === STORED_FORM_FUNCTIONS.length && wrappers.every((w) => w.endsWith('missing'))) return [];
+    if (wrappers.length === STORED_FORM_FUNCTIONS.length && wrappers.every((w) => w.what.endsWith('missing')))
+      return [];
     if (wrappers.length > 0) return wrappers;
     this.declared ??= await declaredExpressions(query);
     const found = await storedRowsDiffer(query, this.declared);
@@ -311,22 +358,23 @@ export class RowWritersState extends RowTrust implements OnApplicationBootstrap,
 
 /**
  * What `migrate()` runs after the migrations, under their lock (db:migrate, MIGRATE_ON_START): stored
- * rows that are not this version's (DDL after their migration) are made again, and every older sync
- * position is refused, since rows sent meanwhile may have been wrong. Returns what it did, for the
- * command's output.
+ * rows that are not this version's (DDL after their migration) are made again, and, when they are a
+ * synced list's (a synced table's columns or a wrapper changed), every older sync position is refused,
+ * since rows sent meanwhile may have been wrong. Returns what it did, for the command's output.
  */
 export async function remakeStoredRows(dataSource: DataSource): Promise<string[]> {
   const wrong = await checkStoredRows(dataSource);
   if (wrong.length === 0) return [];
   try {
     await dataSource.transaction(async (m) => {
-      await rebuildStoredRows(m);
+      await rebuildStoredRows(m, wrong);
+      // Voids older positions when a synced table's columns (or a wrapper) changed: not for categories alone.
       await m.query(VOID_UNRECORDED_CHANGES_SQL);
     });
   } catch (error) {
-    throw rowsBreakingAConstraint(error) ?? error;
+    throw rowsBreakingAConstraint(error, readsOf(wrong.flatMap((d) => d.rows))) ?? error;
   }
-  return [`the stored rows, made again (${wrong.join('; ')})`];
+  return [`the stored rows, made again (${wrong.map((d) => d.what).join('; ')})`];
 }
 
 /** PostgreSQL's unique_violation. */
@@ -342,7 +390,7 @@ const STORE_SKU_KEY = 'products_store_id_sku_key';
  * = replica. The rebuild is one transaction, so the stored rows are as they were; the error names the
  * first key PostgreSQL met (quoted: a sku may hold line breaks) and what to do.
  */
-function rowsBreakingAConstraint(error: unknown): Error | undefined {
+function rowsBreakingAConstraint(error: unknown, refused: string): Error | undefined {
   const driver = (error as { driverError?: { code?: string; detail?: string; constraint?: string; table?: string } })
     .driverError;
   if (driver?.code !== UNIQUE_VIOLATION) return undefined;
@@ -353,7 +401,7 @@ function rowsBreakingAConstraint(error: unknown): Error | undefined {
   return new Error(
     `the stored rows could not be made again: rows of ${driver.table ?? 'a table'} break ` +
       `${driver.constraint ?? 'a unique constraint'} (${JSON.stringify(driver.detail ?? 'duplicated keys')})${why}. ` +
-      `The stored rows were not changed; ${STORED_READS} stay refused. Give those rows distinct values ` +
+      `The stored rows were not changed; ${refused} stay refused. Give those rows distinct values ` +
       '(docs/operations.md#when-rows-cannot-be-trusted finds them all) and run db:migrate again.',
     { cause: error },
   );
