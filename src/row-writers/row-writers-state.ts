@@ -23,18 +23,14 @@ const FIRST_CHECK_MS = 3000;
 export const STORED_ROW_LISTS: readonly ListDefinition[] = [PRODUCT_LIST, STOCK_LIST, CATEGORY_LIST];
 
 /** Reads of those lists, for messages: "reads of products, stock and categories". */
-const readsOf = (rows: Iterable<string>): string => {
-  const names = STORED_ROW_LISTS.filter((d) => [...rows].includes(d.row.stored!)).map((d) => d.name);
+const readsOf = (differences: readonly StoredRowsDifference[]): string => {
+  const rows = new Set(differences.flatMap((d) => d.rows));
+  const names = STORED_ROW_LISTS.filter((d) => rows.has(d.row.stored!)).map((d) => d.name);
   return `reads of ${names.join(', ').replace(/, ([^,]*)$/, ' and $1')}`;
 };
 
 /** Every stored segment of those lists, in a fixed order. */
 export const storedRowSegments = (): StoredSegment[] => STORED_ROW_LISTS.flatMap((d) => storedSegments(d));
-
-/** The stored rows (a list's `row.stored`) a segment holds part of. */
-const rowsOfSegment = (segment: StoredSegment): string =>
-  STORED_ROW_LISTS.find((d) => storedSegments(d).some((s) => s.table === segment.table && s.column === segment.column))!
-    .row.stored!;
 
 /** Every list's stored rows: what a wrapper that differs concerns. */
 const ALL_STORED_ROWS: readonly string[] = STORED_ROW_LISTS.map((d) => d.row.stored!);
@@ -50,6 +46,8 @@ export interface StoredRowsDifference {
   /** The column that differs; none for a wrapper (every column is then made again). */
   readonly segment?: StoredSegment;
 }
+
+const whats = (differences: readonly StoredRowsDifference[]): string[] => differences.map((d) => d.what);
 
 type Query = (sql: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
 
@@ -115,19 +113,20 @@ export async function storedRowsDiffer(
   declared: ReadonlyMap<string, string>,
 ): Promise<StoredRowsDifference[]> {
   const wrong = await wrappersDiffer(query);
-  for (const s of storedRowSegments()) {
-    const at = `${s.table}.${s.column}`;
-    const live = await liveExpression(query, `public.${s.table}`, s.column);
-    const what =
-      live === 'missing'
-        ? `${at} is missing`
-        : live === 'plain'
-          ? `${at} is not a generated column (its expression was dropped?)`
-          : live !== declared.get(at)
-            ? `${at} has another expression than this version's`
-            : undefined;
-    if (what !== undefined) wrong.push({ what, rows: [rowsOfSegment(s)], segment: s });
-  }
+  for (const d of STORED_ROW_LISTS)
+    for (const s of storedSegments(d)) {
+      const at = `${s.table}.${s.column}`;
+      const live = await liveExpression(query, `public.${s.table}`, s.column);
+      const what =
+        live === 'missing'
+          ? `${at} is missing`
+          : live === 'plain'
+            ? `${at} is not a generated column (its expression was dropped?)`
+            : live !== declared.get(at)
+              ? `${at} has another expression than this version's`
+              : undefined;
+      if (what !== undefined) wrong.push({ what, rows: [d.row.stored!], segment: s });
+    }
   return wrong;
 }
 
@@ -303,7 +302,7 @@ export class RowWritersState extends RowTrust implements OnApplicationBootstrap,
     let ids: string[];
     try {
       const [{ fingerprint }] = await this.dataSource.query<{ fingerprint: string }[]>(this.fingerprint);
-      if (fingerprint === this.checked) return [...this.stored.map((d) => d.what), ...this.ids];
+      if (fingerprint === this.checked) return [...whats(this.stored), ...this.ids];
       [stored, ids] = await rolledBack(this.dataSource, async (query) => [
         await this.storedDiffer(query),
         await idDomainDiffers(query),
@@ -312,12 +311,12 @@ export class RowWritersState extends RowTrust implements OnApplicationBootstrap,
     } catch (error) {
       // Not migrated yet (readiness says so), or the database is down: nothing to conclude.
       this.logger.debug(`the row writers were not checked: ${(error as Error).message}`);
-      return [...this.stored.map((d) => d.what), ...this.ids];
+      return [...whats(this.stored), ...this.ids];
     }
-    const reads = readsOf(stored.flatMap((d) => d.rows));
+    const reads = readsOf(stored);
     this.report(
-      stored.map((d) => d.what),
-      this.stored.map((d) => d.what),
+      whats(stored),
+      whats(this.stored),
       'Stored rows',
       reads[0].toUpperCase() + reads.slice(1),
       '`npm run db:migrate` makes them again',
@@ -331,7 +330,7 @@ export class RowWritersState extends RowTrust implements OnApplicationBootstrap,
     );
     this.stored = stored;
     this.ids = ids;
-    return [...stored.map((d) => d.what), ...ids];
+    return [...whats(stored), ...ids];
   }
 
   private async storedDiffer(query: Query): Promise<StoredRowsDifference[]> {
@@ -372,7 +371,7 @@ export async function remakeStoredRows(dataSource: DataSource): Promise<string[]
       await m.query(VOID_UNRECORDED_CHANGES_SQL);
     });
   } catch (error) {
-    throw rowsBreakingAConstraint(error, readsOf(wrong.flatMap((d) => d.rows))) ?? error;
+    throw rowsBreakingAConstraint(error, readsOf(wrong)) ?? error;
   }
   return [`the stored rows, made again (${wrong.map((d) => d.what).join('; ')})`];
 }
