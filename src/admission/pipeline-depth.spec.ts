@@ -2,8 +2,8 @@ import http, { type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { boundRequests, gateClientOf } from './pipeline-depth.js';
 
-const request = (authorization?: string, remoteAddress = '10.0.0.7'): IncomingMessage =>
-  ({ headers: authorization === undefined ? {} : { authorization }, socket: { remoteAddress } }) as never;
+const request = (authorization?: string, remoteAddress = '10.0.0.7', url = '/v1/catalog/products'): IncomingMessage =>
+  ({ url, headers: authorization === undefined ? {} : { authorization }, socket: { remoteAddress } }) as never;
 
 /** What the key cache knows: two keys of client c1, one of c2 (by the header as sent, for the test). */
 const known = (req: IncomingMessage): string | undefined =>
@@ -25,6 +25,19 @@ describe('gateClientOf', () => {
     expect(gateClientOf(request())).toBe('address 10.0.0.7');
     expect(gateClientOf(request('Bearer k1'))).toBe('address 10.0.0.7');
     expect(gateClientOf(request('Basic abc', '10.0.0.8'), known)).toBe('address 10.0.0.8');
+  });
+
+  it('reads no key outside /v1: a probe, /metrics or /docs is counted by its address, its key known or not', () => {
+    const read: string[] = [];
+    const reading = (req: IncomingMessage) => (read.push(req.url!), known(req));
+    const elsewhere = ['/health/live', '/health/ready', '/metrics', '/docs/', '/', '/v10', '/v1x/a', '/V1/catalog'];
+    for (const url of elsewhere)
+      expect(gateClientOf(request('Bearer k1', '10.0.0.7', url), reading)).toBe('address 10.0.0.7');
+    expect(read).toEqual([]);
+    // Under /v1, and an absolute-form target (not parsed before Express), the key names its client.
+    const v1 = ['/v1', '/v1/', '/v1?pageSize=1', '/v1/catalog/products/p1', 'http://api.example/health/live'];
+    for (const url of v1) expect(gateClientOf(request('Bearer k1', '10.0.0.7', url), reading)).toBe('client c1');
+    expect(read).toEqual(v1);
   });
 });
 

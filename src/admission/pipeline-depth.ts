@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { isOutsideV1 } from '../http/hardening.middleware.js';
 import { type GateLimits, RequestGate, type Shed } from './request-gate.js';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -54,7 +55,9 @@ export function gateClientOf(
   req: IncomingMessage,
   knownClient: (req: IncomingMessage) => string | undefined = () => undefined,
 ): string {
-  const client = req.headers.authorization === undefined ? undefined : knownClient(req);
+  // Keys are read under /v1 only: elsewhere (a probe, /metrics, /docs) a request is counted by its
+  // address, and a key it carries costs no digest and no cache lookup (docs/performance.md#keys-outside-v1).
+  const client = req.headers.authorization === undefined || isOutsideV1(req.url ?? '') ? undefined : knownClient(req);
   return client === undefined ? `address ${req.socket.remoteAddress ?? ''}` : `client ${client}`;
 }
 

@@ -8,6 +8,13 @@ const isV1 = (url: string): boolean => url.startsWith('/v1') && (url.length === 
 /** Whether a request is for /v1 (routes are case-sensitive). An absolute-form target is rare: only then is the URL parsed. */
 export const isV1Request = (req: Request): boolean => isV1(req.url.startsWith('/') ? req.url : req.path);
 
+/**
+ * Whether a request target is plainly not for /v1: a path elsewhere (a probe, /metrics, /docs). For
+ * what reads the raw target before Express: an absolute-form target is not parsed here, so it is not
+ * plainly elsewhere.
+ */
+export const isOutsideV1 = (target: string): boolean => target.startsWith('/') && !isV1(target);
+
 /** Responses of /v1 hold tenant data: never cached by intermediaries, never content-sniffed. */
 export function hardeningMiddleware(req: Request, res: Response, next: NextFunction): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
