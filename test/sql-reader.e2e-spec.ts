@@ -49,6 +49,35 @@ describe('SqlReader on a database of the test run', () => {
   });
   afterAll(async () => dropTestDatabase(url));
 
+  it('reads tuples as arrays in the order of the select list, and rows as objects, on one connection', async () => {
+    await withReader(url, 2, async (reader) => {
+      const PAIRS = {
+        text: "SELECT v.id, v.json FROM (VALUES ('b', '{}'), ('a', NULL)) v(id, json) ORDER BY v.id",
+        name: 'cia_test_pairs',
+      };
+      const read = await reader.read(Date.now() + 5000, { cost: 'cheap' }, async (db) => ({
+        tuples: await db.tuples<[string, string | null]>(PAIRS, []),
+        rows: await db.rows<{ id: string; json: string | null }>(PAIRS, []),
+        again: await db.tuples<[string, string | null]>(PAIRS, []),
+      }));
+      // A named (prepared) statement read both ways: the row mode is the query's, not the statement's.
+      expect(read).toEqual({
+        tuples: [
+          ['a', null],
+          ['b', '{}'],
+        ],
+        rows: [
+          { id: 'a', json: null },
+          { id: 'b', json: '{}' },
+        ],
+        again: [
+          ['a', null],
+          ['b', '{}'],
+        ],
+      });
+    });
+  });
+
   it("gives all of a read's statements one budget, not one each", async () => {
     await withReader(url, 4, async (reader) => {
       const { ms, error } = await elapsed(() =>

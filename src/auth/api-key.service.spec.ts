@@ -87,6 +87,7 @@ function keysOnPool(limits: SchedulerLimits, rows: Map<string, KeyRow>, owners: 
         return await work({
           rows: <R>(_statement: unknown, values: readonly unknown[]) =>
             Promise.resolve((rows.has(values[0] as string) ? [rows.get(values[0] as string)] : []) as R[]),
+          tuples: () => Promise.reject(new Error('a key lookup reads object rows')),
         });
       } finally {
         present.set(mine, present.get(mine)! - 1);
@@ -221,6 +222,7 @@ describe('key lookups at the fair scheduler (KEYS_SEED)', () => {
           : work({
               rows: <R>(_statement: unknown, values: readonly unknown[]) =>
                 Promise.resolve((rows.has(values[0] as string) ? [rows.get(values[0] as string)] : []) as R[]),
+              tuples: () => Promise.reject(new Error('a key lookup reads object rows')),
             }),
     };
     const config = loadConfig({ DATABASE_URL: 'postgres://test@127.0.0.1:5432/test' }, { authCacheTtlMs: TTL_MS });

@@ -174,9 +174,9 @@ export class ListEngine {
     };
     const statement = this.statementsOf(definition).all(input);
     const rows = await this.reader.read(scope, { cost: 'expensive' }, (db) =>
-      db.rows<{ json: JsonText }, ListRead>(statement, input),
+      db.tuples<[json: JsonText], ListRead>(statement, input),
     );
-    return rows.map((r) => r.json);
+    return rows.map(([json]) => json);
   }
 
   /**
@@ -230,12 +230,12 @@ export class ListEngine {
           afterId: state?.afterId,
         };
         const [{ total }] = await db.rows<{ total: number }, RemovalsRead>(statements.count(input), input);
-        const found = await db.rows<{ id: string; json: JsonText }, RemovalsRead>(statements.page(input), input);
+        const found = await db.tuples<[id: string, json: JsonText], RemovalsRead>(statements.page(input), input);
         const rows = found.slice(0, query.pageSize);
         return {
           total,
-          rows: rows.map((r) => r.json),
-          lastId: rows.at(-1)?.id ?? null,
+          rows: rows.map(([, json]) => json),
+          lastId: rows.at(-1)?.[0] ?? null,
           hasNext: found.length > query.pageSize,
           horizon: guard.horizon,
         };
@@ -407,12 +407,12 @@ export class ListEngine {
       if (window.afterId === undefined && window.offset >= total) {
         return { total, rows: [], lastId: null, hasNext: false, horizon, incarnation, clientCreated, serverStarted };
       }
-      const found = await db.rows<{ id: string; json: JsonText }, ListRead>(statements.page(input), input);
+      const found = await db.tuples<[id: string, json: JsonText], ListRead>(statements.page(input), input);
       const rows = found.slice(0, window.pageSize);
       return {
         total,
-        rows: rows.map((r) => r.json),
-        lastId: rows.at(-1)?.id ?? null,
+        rows: rows.map(([, json]) => json),
+        lastId: rows.at(-1)?.[0] ?? null,
         hasNext: found.length > window.pageSize,
         horizon,
         incarnation,

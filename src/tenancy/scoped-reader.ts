@@ -10,6 +10,12 @@ import { checkScope, type ScopeShape } from './scope-check.js';
 export interface ScopedSession {
   rows<R, I extends { readonly scope: DataScope }>(statement: Statement<I>, input: I): Promise<R[]>;
 
+  /** The rows as arrays, in the order of the select list: for reads of many rows (ReadSession.tuples). */
+  tuples<R extends readonly unknown[], I extends { readonly scope: DataScope }>(
+    statement: Statement<I>,
+    input: I,
+  ): Promise<R[]>;
+
   /**
    * On a snapshot read: what a sync round checks first (sync-state.ts), with the read's scope narrowed
    * to what the client may see in this snapshot (statements may then be bound to either).
@@ -48,6 +54,10 @@ export class ScopedReader {
       work({
         rows: <R, I extends { readonly scope: DataScope }>(statement: Statement<I>, input: I): Promise<R[]> =>
           this.bound(scopes, statement, input, (values) => session.rows<R>(statement, values)),
+        tuples: <R extends readonly unknown[], I extends { readonly scope: DataScope }>(
+          statement: Statement<I>,
+          input: I,
+        ): Promise<R[]> => this.bound(scopes, statement, input, (values) => session.tuples<R>(statement, values)),
         syncGuard: async (): Promise<SyncGuard> => {
           if (!options.snapshot) throw new Error('a sync guard outside a snapshot guards nothing');
           const [row] = await session.rows<SyncGuardRow>(SYNC_GUARD, [scope.tenantId, scope.clientId]);

@@ -22,6 +22,10 @@ export function recordStatements(app: INestApplication): { take(): RecordedState
           recorded.push({ text: statement.text, values, prepared: statement.name !== undefined });
           return session.rows(statement, values);
         },
+        tuples: (statement, values) => {
+          recorded.push({ text: statement.text, values, prepared: statement.name !== undefined });
+          return session.tuples(statement, values);
+        },
       }),
     )) as SqlReader['read'];
   return {
