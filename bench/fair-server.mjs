@@ -46,6 +46,8 @@ const reader = {
         rows: async (statement, values) =>
           (await client.query({ text: statement.text, name: statement.name, values, ...(statement.raw ? RAW : {}) }))
             .rows,
+        tuples: async (statement, values) =>
+          (await client.query({ text: statement.text, name: statement.name, values, rowMode: 'array' })).rows,
       });
     } finally {
       client.release();

@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
+import { untilLive } from './until-live.mjs';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL names the database with the bench data set');
@@ -41,17 +42,7 @@ const child = spawn(process.execPath, ['dist/main.js'], {
 });
 process.on('exit', () => child.kill('SIGTERM'));
 const base = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  if (
-    await fetch(`${base}/health/live`).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  if (i > 150) throw new Error('the service did not start');
-  await new Promise((r) => setTimeout(r, 200));
-}
+await untilLive(base);
 
 /** A walk from `path`, following Link: requests, rows, seconds, and the first page's Sync-Position. */
 async function walk(path) {
