@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { Redis } from 'ioredis';
 import { freePort } from '../src/database/embedded-postgres.js';
 import { RateLimitStore } from '../src/rate-limit/rate-limit.store.js';
@@ -108,6 +110,54 @@ describe('rate limiting (in-process counters)', () => {
     expect(expect429(valid)).toBeGreaterThanOrEqual(1);
     expect(valid.headers['ratelimit-policy']).toBe('"per-ip";q=4;w=60');
     expect(valid.headers['ratelimit']).toMatch(/^"per-ip";r=0;t=[1-9][0-9]*$/);
+  });
+});
+
+/** One GET written as is on a socket (HTTP clients escape `\\` and drop `#…`): its status and headers. */
+function rawGet(
+  port: number,
+  target: string,
+  key?: string,
+): Promise<{ status: number; headers: Record<string, string> }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const [head] = text.split('\r\n\r\n');
+      const [statusLine, ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(
+        lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+      );
+      resolve({ status: Number(statusLine.split(' ')[1]), headers });
+    });
+    const auth = key === undefined ? '' : `Authorization: Bearer ${key}\r\n`;
+    socket.write(`GET ${target} HTTP/1.1\r\nHost: api\r\n${auth}Connection: close\r\n\r\n`);
+  });
+}
+
+describe('a /v1 target written with `\\` or `#` (Node lets both through)', () => {
+  it('spends the budget of the route Express serves it by, and is marked no-store (before, it skipped both)', async () => {
+    const t = await withLimits(5, 4);
+    try {
+      const server = t.app.getHttpServer() as Server;
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      // Express routes it by its path as url.parse reads it, backslashes as slashes: the products list.
+      const keyed = await rawGet(port, '/v1\\catalog\\products#x', KEYS.tenantB);
+      const anonymous = await rawGet(port, '/v1\\catalog\\products#x');
+      expect({
+        keyed: [keyed.status, keyed.headers['ratelimit-policy'], keyed.headers['cache-control']],
+        anonymous: [anonymous.status, anonymous.headers['ratelimit-policy'], anonymous.headers['cache-control']],
+      }).toEqual({
+        keyed: [200, '"per-client";q=5;w=60', 'no-store'],
+        anonymous: [401, '"per-ip";q=4;w=60', 'no-store'],
+      });
+    } finally {
+      await t.close();
+    }
   });
 });
 

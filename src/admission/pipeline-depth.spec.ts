@@ -35,7 +35,17 @@ describe('gateClientOf', () => {
       expect(gateClientOf(request('Bearer k1', '10.0.0.7', url), reading)).toBe('address 10.0.0.7');
     expect(read).toEqual([]);
     // Under /v1, and an absolute-form target (not parsed before Express), the key names its client.
-    const v1 = ['/v1', '/v1/', '/v1?pageSize=1', '/v1/catalog/products/p1', 'http://api.example/health/live'];
+    // Not plainly written (absolute form, `\` or `#`, which Express routes by their parsed path): read.
+    const v1 = [
+      '/v1',
+      '/v1/',
+      '/v1?pageSize=1',
+      '/v1/catalog/products/p1',
+      'http://api.example/health/live',
+      '/v1\\catalog\\products#x',
+      '/health\\live',
+      '/metrics#x',
+    ];
     for (const url of v1) expect(gateClientOf(request('Bearer k1', '10.0.0.7', url), reading)).toBe('client c1');
     expect(read).toEqual(v1);
   });

@@ -31,4 +31,13 @@ describe('hardeningMiddleware', () => {
   it.each(['/v10', '/v1x/a', '/health/live', '/docs'])('does not mark %s', (url) => {
     expect(headersFor(url)).toEqual({ 'X-Content-Type-Options': 'nosniff' });
   });
+
+  // Node's parser lets `\` and `#` through, and Express routes such a target by its path as
+  // url.parse reads it: `/v1\catalog\products#x` is the products list (its raw text is not /v1).
+  it.each([
+    ['/v1\\catalog\\products#x', '/v1/catalog/products'],
+    ['/v1#x', '/v1'],
+  ])('judges %s by the path it is routed by', (url, path) => {
+    expect(headersFor(url, path)).toEqual({ 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
+  });
 });

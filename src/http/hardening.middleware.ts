@@ -5,15 +5,23 @@ import { ApiError } from './api-error.js';
 /** `/v1`, `/v1/…` or `/v1?…`, read off the raw URL (Express's `req.path` parses the URL per request). */
 const isV1 = (url: string): boolean => url.startsWith('/v1') && (url.length === 3 || url[3] === '/' || url[3] === '?');
 
-/** Whether a request is for /v1 (routes are case-sensitive). An absolute-form target is rare: only then is the URL parsed. */
-export const isV1Request = (req: Request): boolean => isV1(req.url.startsWith('/') ? req.url : req.path);
+/**
+ * A target Express routes as it is written: an origin-form path of URI characters only (RFC 3986's
+ * pchar and `/`) up to its query. Node's parser also lets through `\` and `#`, and a target with
+ * either is routed by its path as `url.parse` reads it (`GET /v1\catalog\products#x` is the products
+ * list): such a target is judged by that path, never by its raw text.
+ */
+const PLAIN_TARGET = /^\/[\w\-.~!$&'()*+,;=:@%/]*(?:\?|$)/;
+
+/** Whether a request is for /v1 (routes are case-sensitive). Only a target not plainly written is parsed. */
+export const isV1Request = (req: Request): boolean => isV1(PLAIN_TARGET.test(req.url) ? req.url : req.path);
 
 /**
- * Whether a request target is plainly not for /v1: a path elsewhere (a probe, /metrics, /docs). For
- * what reads the raw target before Express: an absolute-form target is not parsed here, so it is not
- * plainly elsewhere.
+ * Whether a request target is plainly not for /v1: a plainly written path elsewhere (a probe,
+ * /metrics, /docs). For what reads the raw target before Express: anything else (an absolute-form
+ * target, one with `\` or `#`) is not parsed here, so it is not plainly elsewhere.
  */
-export const isOutsideV1 = (target: string): boolean => target.startsWith('/') && !isV1(target);
+export const isOutsideV1 = (target: string): boolean => PLAIN_TARGET.test(target) && !isV1(target);
 
 /** Responses of /v1 hold tenant data: never cached by intermediaries, never content-sniffed. */
 export function hardeningMiddleware(req: Request, res: Response, next: NextFunction): void {
