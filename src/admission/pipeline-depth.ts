@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { isOutsideV1 } from '../http/hardening.middleware.js';
+import { isOutsideV1 } from '../values/v1-target.js';
 import { type GateLimits, RequestGate, type Shed } from './request-gate.js';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;

@@ -1,27 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
+import { isPlainTarget, isV1 } from '../values/v1-target.js';
 import { ApiError } from './api-error.js';
 
-/** `/v1`, `/v1/…` or `/v1?…`, read off the raw URL (Express's `req.path` parses the URL per request). */
-const isV1 = (url: string): boolean => url.startsWith('/v1') && (url.length === 3 || url[3] === '/' || url[3] === '?');
-
-/**
- * A target Express routes as it is written: an origin-form path of URI characters only (RFC 3986's
- * pchar and `/`) up to its query. Node's parser also lets through `\` and `#`, and a target with
- * either is routed by its path as `url.parse` reads it (`GET /v1\catalog\products#x` is the products
- * list): such a target is judged by that path, never by its raw text.
- */
-const PLAIN_TARGET = /^\/[\w\-.~!$&'()*+,;=:@%/]*(?:\?|$)/;
-
 /** Whether a request is for /v1 (routes are case-sensitive). Only a target not plainly written is parsed. */
-export const isV1Request = (req: Request): boolean => isV1(PLAIN_TARGET.test(req.url) ? req.url : req.path);
-
-/**
- * Whether a request target is plainly not for /v1: a plainly written path elsewhere (a probe,
- * /metrics, /docs). For what reads the raw target before Express: anything else (an absolute-form
- * target, one with `\` or `#`) is not parsed here, so it is not plainly elsewhere.
- */
-export const isOutsideV1 = (target: string): boolean => PLAIN_TARGET.test(target) && !isV1(target);
+export const isV1Request = (req: Request): boolean => isV1(isPlainTarget(req.url) ? req.url : req.path);
 
 /** Responses of /v1 hold tenant data: never cached by intermediaries, never content-sniffed. */
 export function hardeningMiddleware(req: Request, res: Response, next: NextFunction): void {
