@@ -330,8 +330,10 @@ class Checkout implements Watched, ReadSession {
         // array row mode is only a config's, paid for by the rows it reads (tuples: lists of many).
         const callback = (error: Error | undefined, result: unknown) =>
           done(error ?? null, result as { rows: unknown[] });
-        const arrayConfig = (): pg.QueryArrayConfig => ({ text: statement.text, rowMode: 'array' });
-        const query = new pg.Query(arrays ? arrayConfig() : statement.text, values as unknown[], callback);
+        const config: string | pg.QueryArrayConfig = arrays
+          ? { text: statement.text, rowMode: 'array' }
+          : statement.text;
+        const query = new pg.Query(config, values as unknown[], callback);
         if (this.named && statement.name !== undefined) (query as { name?: string }).name = statement.name;
         this.client.query(query);
       } catch (error) {
