@@ -260,7 +260,7 @@ describe(`RequestGate under generated schedules (GATE_SEED=${SEED})`, () => {
 const FLOOD = `
 const { connect } = require('node:net');
 const [port, connections, depth] = process.argv.slice(1).map(Number);
-const request = 'GET / HTTP/1.1\\r\\nHost: t\\r\\nAuthorization: flood\\r\\n\\r\\n';
+const request = 'GET /v1/x HTTP/1.1\\r\\nHost: t\\r\\nAuthorization: flood\\r\\n\\r\\n';
 for (let i = 0; i < connections; i++) {
   const socket = connect(port, '127.0.0.1', () => socket.write(request.repeat(depth)));
   socket.on('data', (chunk) => {
@@ -309,7 +309,7 @@ describe(`boundRequests on an HTTP server (GATE_SEED=${SEED})`, () => {
       for (let i = 0; i < 10; i++) {
         const sentAt = starts.length;
         const answered = new Promise((resolve) => polite.once('data', resolve));
-        polite.write(`GET / HTTP/1.1\r\nHost: t\r\nAuthorization: polite\r\n\r\n`);
+        polite.write(`GET /v1/x HTTP/1.1\r\nHost: t\r\nAuthorization: polite\r\n\r\n`);
         await answered;
         const politeAt = starts.indexOf('polite', sentAt);
         floodStartsBefore.push(starts.slice(sentAt, politeAt).length);
