@@ -1,6 +1,6 @@
 // npm run bench -- [--duration 10] [--warmup 5] [--connections 50] [--products 1000000] [--stores 50]
 //                  [--only TEXT] [--repeat N] [--soak SECONDS] [--skip-sync] [--skip-overload]
-//                  [--service-dist DIR] [--baseline-dist DIR] [--service-env K=V,...]
+//                  [--service-dist DIR] [--baseline-dist DIR] [--service-env K=V,...] [--baseline-env K=V,...]
 //                  [--node BIN] [--image TAG] [--baseline-image TAG] [--help]
 //
 // Measures the service (dist/main.js) against the fair baseline (bench/fair-server.mjs: the same
@@ -45,6 +45,8 @@ const { values } = parseArgs({
     'baseline-dist': { type: 'string' },
     // Settings of the service for this run (e.g. ADMISSION_EXPENSIVE_READS=1), on top of the bench's.
     'service-env': { type: 'string' },
+    // The second build's settings instead of --service-env's (e.g. the same build without a setting).
+    'baseline-env': { type: 'string' },
     // Every server (service, baseline, fair, floor) on another Node.js binary (e.g. the image's Node 26).
     node: { type: 'string' },
     // What ships: the service from this container image (podman, host network), and the fair server
@@ -69,7 +71,8 @@ if (values.help) {
   --skip-overload     no overload scenario              --soak S         RSS soak at the end (0)
   --service-dist DIR  the service's build (dist)
   --baseline-dist DIR a second build of the service, measured in the same run, taking turns
-  --service-env K=V,… settings of the service (and of the second build) for this run
+  --service-env K=V,… settings of the service (and of the second build) for this run; a value may hold "="
+  --baseline-env K=V,… the second build's settings instead ("" for none), to compare settings of one build
   --node BIN          run every server with this Node.js binary instead of the bench's own
   --image TAG         the service from this container image (podman run --network=host), and the fair
                       server and the floor from the same image (its Node.js and dist/, bench/ mounted)
@@ -384,27 +387,27 @@ async function compressionLevels() {
   return { ...COMPRESSION_LEVELS, source: "the service's levels" };
 }
 const levels = await compressionLevels();
-const serviceEnv = {
-  LOG_LEVEL: 'warn',
-  DOCS_ENABLED: 'false',
-  APP_ENV: 'development',
-  DB_POOL_SIZE: '10',
-  ...Object.fromEntries(
-    (values['service-env'] ?? '')
+/** `K=V,K=V` to settings; a value may hold `=` (NODE_OPTIONS=--max-semi-space-size=32). */
+const settings = (text) =>
+  Object.fromEntries(
+    (text ?? '')
       .split(',')
       .filter(Boolean)
-      .map((kv) => kv.split('=')),
-  ),
-};
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+  );
+const benchEnv = { LOG_LEVEL: 'warn', DOCS_ENABLED: 'false', APP_ENV: 'development', DB_POOL_SIZE: '10' };
+const serviceEnv = { ...benchEnv, ...settings(values['service-env']) };
+const baselineEnv =
+  values['baseline-env'] === undefined ? serviceEnv : { ...benchEnv, ...settings(values['baseline-env']) };
 const image = values.image;
 if (values['baseline-image'] && !image) throw new Error('--baseline-image needs --image');
 const service = image
   ? await start('service', ['dist/main.js'], serviceEnv, image)
   : await start('service', [`${values['service-dist']}/main.js`], serviceEnv);
 const baseline = values['baseline-image']
-  ? await start('baseline', ['dist/main.js'], serviceEnv, values['baseline-image'])
+  ? await start('baseline', ['dist/main.js'], baselineEnv, values['baseline-image'])
   : values['baseline-dist']
-    ? await start('baseline', [`${values['baseline-dist']}/main.js`], serviceEnv)
+    ? await start('baseline', [`${values['baseline-dist']}/main.js`], baselineEnv)
     : null;
 const fair = await start(
   'fair',
@@ -837,6 +840,7 @@ function report({ results, openLoop, overload, attacks, sync, soak, rssBefore, r
         : ` service: the build in ${values['service-dist']}` +
           (baseline ? `; baseline: the build in ${values['baseline-dist']}.` : '.')) +
       (values['service-env'] ? ` Service settings: ${values['service-env']}.` : '') +
+      (values['baseline-env'] !== undefined ? ` Baseline settings: ${values['baseline-env'] || 'none'}.` : '') +
       (values['read-only']
         ? " Read-only run (--read-only): the polite client is tenant 01's bench key reading a product of its own, " +
           "the searchers tenants 02–11's keys searching their own products."
