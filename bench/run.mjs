@@ -72,7 +72,7 @@ if (values.help) {
   --service-dist DIR  the service's build (dist)
   --baseline-dist DIR a second build of the service, measured in the same run, taking turns
   --service-env K=V,… settings of the service (and of the second build) for this run; a value may hold "="
-  --baseline-env K=V,… the second build's settings instead ("" for none), to compare settings of one build
+  --baseline-env K=V,… the second build's settings instead of --service-env's ("" for none)
   --node BIN          run every server with this Node.js binary instead of the bench's own
   --image TAG         the service from this container image (podman run --network=host), and the fair
                       server and the floor from the same image (its Node.js and dist/, bench/ mounted)
@@ -393,7 +393,12 @@ const settings = (text) =>
     (text ?? '')
       .split(',')
       .filter(Boolean)
-      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+      .map((entry) => {
+        const kv = entry.trim();
+        const eq = kv.indexOf('=');
+        if (eq <= 0) throw new Error(`a setting is NAME=VALUE, not "${kv}"`);
+        return [kv.slice(0, eq), kv.slice(eq + 1)];
+      }),
   );
 const benchEnv = { LOG_LEVEL: 'warn', DOCS_ENABLED: 'false', APP_ENV: 'development', DB_POOL_SIZE: '10' };
 const serviceEnv = { ...benchEnv, ...settings(values['service-env']) };
@@ -840,7 +845,9 @@ function report({ results, openLoop, overload, attacks, sync, soak, rssBefore, r
         : ` service: the build in ${values['service-dist']}` +
           (baseline ? `; baseline: the build in ${values['baseline-dist']}.` : '.')) +
       (values['service-env'] ? ` Service settings: ${values['service-env']}.` : '') +
-      (values['baseline-env'] !== undefined ? ` Baseline settings: ${values['baseline-env'] || 'none'}.` : '') +
+      (baseline && values['baseline-env'] !== undefined
+        ? ` Baseline settings: ${values['baseline-env'] || 'none'}.`
+        : '') +
       (values['read-only']
         ? " Read-only run (--read-only): the polite client is tenant 01's bench key reading a product of its own, " +
           "the searchers tenants 02–11's keys searching their own products."
